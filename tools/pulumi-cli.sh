@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Provides the Pulumi CLI for tests and the demo, offline:
+#   <root>/bin/pulumi                          the CLI (v3.248.0, or an installed one that is newer)
+#   <root>/bin/pulumi-language-nodejs          the Node.js language host
+#   <root>/bin/pulumi-resource-pulumi-nodejs   the dynamic-provider launcher from @pulumi/pulumi
+# <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0), so a second
+# run, a fresh clone or `make clean` reuses it. `--print-root` prints <root> and exits.
+set -euo pipefail
+
+VERSION=3.248.0
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(dirname "$HERE")"
+CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
+ROOT="$CACHE_BASE/cli-v$VERSION"
+BIN="$ROOT/bin"
+
+if [[ "${1:-}" == "--print-root" ]]; then echo "$ROOT"; exit 0; fi
+
+say() { echo "[pulumi-cli] $*"; }
+die() { echo "[pulumi-cli] error: $*" >&2; exit 1; }
+
+dynamic_launcher="$REPO/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+[[ -x "$dynamic_launcher" ]] || die "node_modules/@pulumi/pulumi is missing: run 'npm ci' (or 'make setup') first."
+
+# version_ge A B: true when semver A >= B.
+version_ge() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" ]]; }
+
+link_launcher() { ln -sfn "$dynamic_launcher" "$BIN/pulumi-resource-pulumi-nodejs"; }
+
+mkdir -p "$BIN"
+
+# 1. The cache already holds a working CLI.
+if [[ -x "$BIN/pulumi" && -x "$BIN/pulumi-language-nodejs" ]] \
+  && [[ "$("$BIN/pulumi" version 2>/dev/null)" == v* ]]; then
+  link_launcher
+  say "using cached $("$BIN/pulumi" version) in $BIN"
+  exit 0
+fi
+
+# 2. An installed pulumi of a suitable version, with its language host beside it.
+if command -v pulumi >/dev/null 2>&1; then
+  installed="$(pulumi version 2>/dev/null | sed 's/^v//')"
+  host_dir="$(dirname "$(readlink -f "$(command -v pulumi)")")"
+  if [[ -n "$installed" ]] && version_ge "$installed" "$VERSION" && [[ -x "$host_dir/pulumi-language-nodejs" ]]; then
+    ln -sfn "$(readlink -f "$(command -v pulumi)")" "$BIN/pulumi"
+    ln -sfn "$host_dir/pulumi-language-nodejs" "$BIN/pulumi-language-nodejs"
+    link_launcher
+    say "using installed pulumi v$installed from $host_dir"
+    exit 0
+  fi
+  say "installed pulumi ${installed:-?} is older than v$VERSION or lacks pulumi-language-nodejs; building v$VERSION"
+fi
+
+# 3. Build from Pulumi's published Go modules through tools/go.mod (go.sum is complete, so the
+#    checksum database is never consulted; only the Go module proxy is used).
+command -v go >/dev/null 2>&1 || die "Go is not installed. Install Go 1.25 or newer (https://go.dev/dl/, or your package manager), or put a pulumi v$VERSION+ CLI with pulumi-language-nodejs on PATH."
+go_version="$(go env GOVERSION | sed 's/^go//')"
+version_ge "$go_version" "1.25" || die "Go $go_version is too old; Go 1.25 or newer is needed to build the Pulumi CLI."
+[[ "$(go env GOPROXY)" != "off" ]] || die "GOPROXY is 'off'. Set GOPROXY to a Go module proxy (e.g. the default https://proxy.golang.org) so the Pulumi modules can be fetched."
+
+export GOFLAGS="-mod=readonly"
+export GOTOOLCHAIN=local
+cd "$HERE"
+
+say "downloading Pulumi v$VERSION Go modules through $(go env GOPROXY) (first run only)..."
+if ! go mod download 2>&1 | sed 's/^/[pulumi-cli]   /'; then
+  die "could not download the Go modules. Check that GOPROXY ($(go env GOPROXY)) is reachable. If the error mentions the checksum database (sum.golang.org), tools/go.sum is incomplete: regenerate it with 'cd tools && GONOSUMDB=github.com/pulumi/pulumi/pkg go mod tidy' on a machine that can reach it."
+fi
+
+build() { # build <output> <package> <ldflags>
+  local out="$1" pkg="$2" ldflags="$3" count=0 line
+  say "compiling $(basename "$out") (first build takes several minutes on 2 cores)..."
+  # -v prints each package as it is compiled; show a running count instead of hundreds of lines.
+  go build -v -buildvcs=false -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$out.tmp" "$pkg" 2>&1 |
+    while IFS= read -r line; do
+      if [[ "$line" == *:* && "$line" != github.com* && "$line" != golang.org* ]]; then echo "$line" >&2; continue; fi
+      count=$((count + 1))
+      if (( count % 100 == 0 )); then say "  ...$count packages compiled"; fi
+    done
+  [[ -x "$out.tmp" ]] || die "building $pkg failed (see the compiler output above)."
+  mv "$out.tmp" "$out"
+}
+
+build "$BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION"
+build "$BIN/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
+  "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION"
+link_launcher
+say "ready: $("$BIN/pulumi" version) in $BIN"
