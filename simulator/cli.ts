@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+/**
+ * `cloudplatform-simulator`: runs the simulator from the command line so users can point
+ * `pulumi up` at it offline.
+ *
+ * Usage: cloudplatform-simulator [--port N] [--api-key KEY] [--read-only-api-key KEY]
+ *        [--seed FILE] [--time-scale N] [--state-file FILE] [--quiet]
+ *
+ * Prints `cloudplatform-simulator listening on <url>` and `api key: <key>` (CONTRACT.md), then
+ * logs one line per request to stderr unless `--quiet`. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { startSimulator, SimulatorOptions } from "./index";
+
+/** Parsed command line. */
+export interface CliArgs {
+  options: SimulatorOptions;
+  help: boolean;
+}
+
+const USAGE = `Usage: cloudplatform-simulator [options]
+  --port N                 TCP port on 127.0.0.1 (default 0: any free port)
+  --api-key KEY            full-rights token (default: random)
+  --read-only-api-key KEY  read-only token (default: random)
+  --seed FILE              seed JSON (default: built-in seed)
+  --time-scale N           simulated seconds per real second (default 1)
+  --state-file FILE        keep state in FILE across restarts
+  --quiet                  do not log requests
+  --help                   show this help`;
+
+/** Parses argv (without node and script). Throws on unknown flags or bad values. */
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const options: SimulatorOptions = { log: (line) => process.stderr.write(`${line}\n`) };
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    const eq = arg.indexOf("=");
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    const num = (): number => {
+      const v = Number(value());
+      if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
+      return v;
+    };
+    switch (flag) {
+      case "--port":
+        options.port = num();
+        break;
+      case "--api-key":
+        options.apiKey = value();
+        break;
+      case "--read-only-api-key":
+        options.readOnlyApiKey = value();
+        break;
+      case "--seed":
+        options.seed = value();
+        break;
+      case "--time-scale":
+        options.timeScale = num();
+        break;
+      case "--state-file":
+        options.stateFile = value();
+        break;
+      case "--quiet":
+        options.log = false;
+        break;
+      case "--help":
+      case "-h":
+        help = true;
+        break;
+      default:
+        throw new Error(`unknown option ${arg}`);
+    }
+  }
+  return { options, help };
+}
+
+async function main(): Promise<void> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const sim = await startSimulator(args.options);
+  process.stdout.write(`cloudplatform-simulator listening on ${sim.url}\napi key: ${sim.apiKey}\nread-only api key: ${sim.readOnlyApiKey}\n`);
+  const stop = () => {
+    void sim.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`cloudplatform-simulator: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

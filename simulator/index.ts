@@ -1,0 +1,130 @@
+/**
+ * Public entry point of the simulator: `startSimulator(options)`.
+ *
+ * The simulator is a product feature (users run stacks offline against it) and the backbone of
+ * the test suites, so its surface is small and stable (CONTRACT.md "Starting it"). It is written
+ * from the spec and the facts sheet only and imports nothing from `provider/`, so it cannot share
+ * the client's mistakes.
+ */
+import * as http from "http";
+import { randomBytes } from "crypto";
+import { Clock } from "./clock";
+import { RequestLogEntry, SimContext } from "./router";
+import { SlidingWindowLimiter } from "./routes/dns";
+import { registerK8sTaskHooks } from "./routes/k8s";
+import { createHandler, FaultController, listen, RequestLog } from "./server";
+import { loadSeed, SimState, StateStore } from "./state";
+import { TaskEngine } from "./tasks";
+
+/** Options of `startSimulator` (all optional; defaults in CONTRACT.md). */
+export interface SimulatorOptions {
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Token with full rights; default a random token. */
+  apiKey?: string;
+  /** Token that may only read (writes get 403); default a random token. */
+  readOnlyApiKey?: string;
+  /** Seed: path to a JSON file or an object; default `simulator/seed/default.json`. */
+  seed?: string | object;
+  /** Simulated seconds per real second (default 1); 10 runs tasks ten times faster. */
+  timeScale?: number;
+  /** State file: loaded when present (instead of the seed), written after every change. */
+  stateFile?: string;
+  /** Rate limit of the delegation-status endpoint; default 5 requests per 1 second. */
+  delegationRateLimit?: { requests: number; perSeconds: number };
+  /** One line per request when a function is given; false or absent = silent. */
+  log?: false | ((line: string) => void);
+  /**
+   * Source of real time in epoch ms (default `Date.now`). Tests inject a fake clock to step
+   * tasks and the rate limit deterministically instead of sleeping.
+   */
+  now?: () => number;
+}
+
+/** A running simulator. */
+export interface RunningSimulator {
+  /** Base URL, `http://127.0.0.1:<port>` without a trailing slash. */
+  url: string;
+  /** Bound port. */
+  port: number;
+  /** Full-rights token. */
+  apiKey: string;
+  /** Read-only token. */
+  readOnlyApiKey: string;
+  /** The request log (same items as `GET /__admin/requests`). */
+  requests(): RequestLogEntry[];
+  /** The live state (read-only use; for tests and debugging). */
+  state(): SimState;
+  /** Back to the seed, log and faults cleared (same as `POST /__admin/reset`). */
+  reset(): void;
+  /** Stops listening, drops open connections and stops timers. */
+  close(): Promise<void>;
+}
+
+function randomToken(): string {
+  return randomBytes(24).toString("hex");
+}
+
+/**
+ * Starts a simulator on 127.0.0.1 and resolves once it is listening.
+ *
+ * Why async: the port is known only after `listen`; callers need `url` before they can point a
+ * client at it.
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const clock = new Clock(options.timeScale ?? 1, options.now ?? Date.now);
+  const store = new StateStore(loadSeed(options.seed), options.stateFile);
+  const tasks = new TaskEngine(store, clock);
+  registerK8sTaskHooks(tasks);
+  const rate = options.delegationRateLimit ?? { requests: 5, perSeconds: 1 };
+  const limiter = new SlidingWindowLimiter(rate.requests, rate.perSeconds, () => clock.now());
+  const requestLog = new RequestLog();
+  const faults = new FaultController();
+  const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
+    store,
+    clock,
+    tasks,
+    delegationLimiter: limiter,
+    requestLog,
+    faults,
+    reset() {
+      store.reset();
+      requestLog.clear();
+      faults.clear();
+      limiter.clear();
+      tasks.schedule();
+    },
+  };
+  const apiKey = options.apiKey ?? randomToken();
+  const readOnlyApiKey = options.readOnlyApiKey ?? randomToken();
+  if (apiKey === readOnlyApiKey) throw new Error("apiKey and readOnlyApiKey must differ");
+  const log = options.log ? options.log : undefined;
+  const server = http.createServer(createHandler(sim, { apiKey, readOnlyApiKey, ...(log ? { log } : {}) }));
+  server.keepAliveTimeout = 5000;
+  // Apply effects of tasks that ended while the simulator was down (state file reload).
+  tasks.settle();
+  const port = await listen(server, options.port ?? 0);
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    apiKey,
+    readOnlyApiKey,
+    requests: () => requestLog.list(),
+    state: () => store.state,
+    reset: () => sim.reset(),
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        tasks.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+/** Types callers need to read the request log, set faults and inspect state. */
+export type { RequestLogEntry, FaultConfig } from "./router";
+/** The state shape returned by `state()` and `GET /__admin/state`. */
+export type { SimState } from "./state";

@@ -1,0 +1,189 @@
+/**
+ * Admin API under `/__admin` (CONTRACT.md "Admin API"): no auth, never in the request log.
+ *
+ * Tests and demos use it to change the world out of band (a cluster upgraded elsewhere, an event
+ * deleted in the portal), to inject faults (latency, 5xx, resets, 429 bursts, failing tasks) and
+ * to inspect what the client actually sent.
+ */
+import { simpleError } from "../errors";
+import { FaultConfig, isObject, noContent, ok, Route, RouteContext } from "../router";
+import { TASK_STATES } from "../tasks";
+import { EVENT_LIMIT_KIND, eventView } from "./storage";
+import { parseVersion } from "./k8s";
+
+function body(ctx: RouteContext): Record<string, unknown> {
+  if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
+  return ctx.body;
+}
+
+function rate(b: Record<string, unknown>, key: string): number | undefined {
+  const v = b[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || v < 0 || v > 1) throw simpleError(400, `${key} must be a number from 0 to 1`);
+  return v;
+}
+
+function patchCluster(ctx: RouteContext) {
+  const b = body(ctx);
+  const projectId = Number(ctx.params.project_id);
+  const regionId = Number(ctx.params.region_id);
+  const c = ctx.sim.store.state.clusters.find((x) => x.project_id === projectId && x.region_id === regionId && x.name === ctx.params.name);
+  if (!c) throw simpleError(404, `cluster ${ctx.params.name ?? ""} not found in project ${projectId} region ${regionId}`);
+  if (b.version !== undefined) {
+    if (typeof b.version !== "string" || !parseVersion(b.version)) throw simpleError(400, "version must look like v1.2.3");
+    c.version = b.version;
+  }
+  if (b.status !== undefined) {
+    if (typeof b.status !== "string") throw simpleError(400, "status must be a string");
+    c.status = b.status;
+  }
+  ctx.sim.store.save();
+  return ok(c);
+}
+
+function putQuota(ctx: RouteContext) {
+  const b = body(ctx);
+  if (typeof b.vm_count !== "number" || !Number.isInteger(b.vm_count) || b.vm_count < 0) {
+    throw simpleError(400, "vm_count must be a non-negative integer");
+  }
+  ctx.sim.store.state.quotas[ctx.params.project_id ?? ""] = { vm_count: b.vm_count };
+  ctx.sim.store.save();
+  return ok(ctx.sim.store.state.quotas);
+}
+
+function deleteEvent(ctx: RouteContext) {
+  const state = ctx.sim.store.state;
+  const before = state.storageEvents.length;
+  state.storageEvents = state.storageEvents.filter((e) => e.uuid !== ctx.params.uuid);
+  if (state.storageEvents.length === before) throw simpleError(404, `event ${ctx.params.uuid ?? ""} not found`);
+  ctx.sim.store.save();
+  return noContent();
+}
+
+function patchEvent(ctx: RouteContext) {
+  const b = body(ctx);
+  const e = ctx.sim.store.state.storageEvents.find((x) => x.uuid === ctx.params.uuid);
+  if (!e) throw simpleError(404, `event ${ctx.params.uuid ?? ""} not found`);
+  for (const key of ["name", "storage_name", "bucket_name"] as const) {
+    const v = b[key];
+    if (v === undefined) continue;
+    if (typeof v !== "string") throw simpleError(400, `${key} must be a string`);
+    if (key === "name" && !(v in EVENT_LIMIT_KIND)) throw simpleError(400, `unknown event name ${v}`);
+    e[key] = v;
+  }
+  for (const key of ["bytes", "count"] as const) {
+    const v = b[key];
+    if (v === undefined) continue;
+    if (v === null) delete e[key];
+    else if (typeof v === "number" && Number.isInteger(v) && v >= 0) e[key] = v;
+    else throw simpleError(400, `${key} must be a non-negative integer or null`);
+  }
+  ctx.sim.store.save();
+  return ok(eventView(e));
+}
+
+function setFaults(ctx: RouteContext) {
+  const b = body(ctx);
+  const config: FaultConfig = {};
+  const errorRate = rate(b, "errorRate");
+  const resetRate = rate(b, "resetRate");
+  if (errorRate !== undefined) config.errorRate = errorRate;
+  if (resetRate !== undefined) config.resetRate = resetRate;
+  if (b.latencyMs !== undefined) {
+    if (typeof b.latencyMs !== "number" || b.latencyMs < 0) throw simpleError(400, "latencyMs must be a non-negative number");
+    config.latencyMs = b.latencyMs;
+  }
+  if (b.burst429 !== undefined) {
+    const burst = b.burst429;
+    if (!isObject(burst) || typeof burst.count !== "number" || burst.count < 0) {
+      throw simpleError(400, "burst429 must be {count, retryAfterSeconds}");
+    }
+    const retry = typeof burst.retryAfterSeconds === "number" ? burst.retryAfterSeconds : 1;
+    config.burst429 = { count: Math.floor(burst.count), retryAfterSeconds: retry };
+  }
+  if (b.pathPrefix !== undefined) {
+    if (typeof b.pathPrefix !== "string") throw simpleError(400, "pathPrefix must be a string");
+    config.pathPrefix = b.pathPrefix;
+  }
+  if (b.afterHandling !== undefined) config.afterHandling = b.afterHandling === true;
+  ctx.sim.faults.set(config);
+  return ok({ faults: ctx.sim.faults.get() });
+}
+
+function failNext(ctx: RouteContext) {
+  const b = body(ctx);
+  if (typeof b.task_type !== "string" || b.task_type === "") throw simpleError(400, "task_type is required");
+  const error = typeof b.error === "string" && b.error !== "" ? b.error : "Simulated failure";
+  ctx.sim.store.state.failNext.push({ task_type: b.task_type, error });
+  ctx.sim.store.save();
+  return ok({ failNext: ctx.sim.store.state.failNext });
+}
+
+function finishTask(ctx: RouteContext) {
+  const t = ctx.sim.tasks.get(ctx.params.id ?? "");
+  if (!t) throw simpleError(404, `task ${ctx.params.id ?? ""} not found`);
+  ctx.sim.tasks.finishNow(t);
+  ctx.sim.store.save();
+  return ok(ctx.sim.tasks.view(t));
+}
+
+/** Creates an arbitrary task (for waiter tests of task types no public route starts). */
+function createTask(ctx: RouteContext) {
+  const b = body(ctx);
+  if (typeof b.task_type !== "string" || b.task_type === "") throw simpleError(400, "task_type is required");
+  const t = ctx.sim.tasks.create({
+    task_type: b.task_type,
+    project_id: typeof b.project_id === "number" ? b.project_id : null,
+    region_id: typeof b.region_id === "number" ? b.region_id : null,
+    error: typeof b.error === "string" ? b.error : null,
+    data: isObject(b.data) ? b.data : null,
+    createdResources: isObject(b.created_resources) ? (b.created_resources as Record<string, string[]>) : {},
+  });
+  ctx.sim.store.save();
+  return ok({ tasks: [t.id], task: ctx.sim.tasks.view(t) });
+}
+
+function getState(ctx: RouteContext) {
+  const now = ctx.sim.clock.now();
+  const s = ctx.sim.store.state;
+  return ok({ ...s, tasks: s.tasks.map((t) => ctx.sim.tasks.view(t, now)), taskStates: TASK_STATES });
+}
+
+/** Admin routes. */
+export const adminRoutes: Route[] = [
+  { method: "GET", pattern: /^\/__admin\/requests\/?$/, handler: (ctx) => ok({ requests: ctx.sim.requestLog.list() }) },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/requests\/?$/,
+    handler: (ctx) => {
+      ctx.sim.requestLog.clear();
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/__admin\/reset\/?$/,
+    handler: (ctx) => {
+      ctx.sim.reset();
+      return ok({ reset: true });
+    },
+  },
+  { method: "GET", pattern: /^\/__admin\/state\/?$/, handler: getState },
+  { method: "PATCH", pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/?$/, handler: patchCluster },
+  { method: "PUT", pattern: /^\/__admin\/quotas\/(?<project_id>\d+)\/?$/, handler: putQuota },
+  { method: "DELETE", pattern: /^\/__admin\/events\/(?<uuid>[^/]+)\/?$/, handler: deleteEvent },
+  { method: "PATCH", pattern: /^\/__admin\/events\/(?<uuid>[^/]+)\/?$/, handler: patchEvent },
+  { method: "GET", pattern: /^\/__admin\/faults\/?$/, handler: (ctx) => ok({ faults: ctx.sim.faults.get() }) },
+  { method: "POST", pattern: /^\/__admin\/faults\/?$/, handler: setFaults },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/faults\/?$/,
+    handler: (ctx) => {
+      ctx.sim.faults.clear();
+      return noContent();
+    },
+  },
+  { method: "POST", pattern: /^\/__admin\/tasks\/fail-next\/?$/, handler: failNext },
+  { method: "POST", pattern: /^\/__admin\/tasks\/?$/, handler: createTask },
+  { method: "POST", pattern: /^\/__admin\/tasks\/(?<id>[^/]+)\/finish\/?$/, handler: finishTask },
+];

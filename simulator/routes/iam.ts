@@ -1,0 +1,14 @@
+/**
+ * Identity: the calling client (spec "Get current client", api-facts section 10).
+ *
+ * The spec's recommended way to verify a token, so it must honour auth like every other route
+ * (the server does that before dispatch).
+ */
+import { ok, Route, RouteContext } from "../router";
+
+function me(ctx: RouteContext) {
+  return ok(ctx.sim.store.state.client);
+}
+
+/** IAM routes. */
+export const iamRoutes: Route[] = [{ method: "GET", pattern: /^\/iam\/clients\/me\/?$/, handler: me }];

@@ -1,0 +1,185 @@
+/**
+ * Managed Kubernetes routes: list, get, upgrade_versions, upgrade (spec "Upgrade a cluster",
+ * api-facts section 5, CONTRACT.md "Tasks").
+ *
+ * Rules enforced here because clients must cope with them:
+ * - `upgrade_versions` is the newest patch of the next minor in the catalogue (empty at the newest);
+ * - an upgrade to anything else is 400 `ValidationError` naming the permitted versions;
+ * - while an upgrade task runs the cluster carries `task_id` (the lock) and a second upgrade is
+ *   409 `ConflictError`;
+ * - replacement nodes are created before old ones go, so the project's `vm_count` quota must hold
+ *   the cluster's nodes twice; otherwise the task ends in ERROR with
+ *   `Quota limit for vm_count exceeded by <n>`;
+ * - when the task FINISHES the cluster is `Provisioned` at the new version.
+ */
+import { cloudError } from "../errors";
+import { isObject, ok, Route, RouteContext } from "../router";
+import { Cluster, SimState, TaskRecord } from "../state";
+import { TaskEngine } from "../tasks";
+import { CloudQuery, intParam, page, requireProject, requireRegion } from "./cloud";
+
+/** Task type of a cluster upgrade, as the spec names it. */
+export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
+
+/** A parsed `v<major>.<minor>.<patch>` version. */
+export interface K8sVersion {
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+/** Parses a Kubernetes version string; undefined when malformed. */
+export function parseVersion(v: string): K8sVersion | undefined {
+  const m = /^v(\d+)\.(\d+)\.(\d+)$/.exec(v);
+  if (!m) return undefined;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) };
+}
+
+/**
+ * Versions a cluster at `current` may upgrade to: the newest patch of the next minor in the
+ * catalogue, so one minor step at a time as the spec requires.
+ */
+export function upgradeTargets(catalogue: readonly string[], current: string): string[] {
+  const cur = parseVersion(current);
+  if (!cur) return [];
+  let best: { v: string; p: K8sVersion } | undefined;
+  for (const v of catalogue) {
+    const p = parseVersion(v);
+    if (!p || p.major !== cur.major || p.minor !== cur.minor + 1) continue;
+    if (!best || p.patch > best.p.patch) best = { v, p };
+  }
+  return best ? [best.v] : [];
+}
+
+/** `vm_count` in use by a project: the nodes of all its clusters' pools. */
+export function vmUsage(state: SimState, projectId: number): number {
+  return state.clusters
+    .filter((c) => c.project_id === projectId)
+    .reduce((sum, c) => sum + nodeCount(c), 0);
+}
+
+function nodeCount(c: Cluster): number {
+  return c.pools.reduce((n, p) => n + (typeof p.node_count === "number" ? p.node_count : 0), 0);
+}
+
+/**
+ * The quota failure text for upgrading `cluster`, or null when the quota holds. The upgrade
+ * temporarily needs a second set of the cluster's nodes on top of the current usage.
+ */
+export function quotaFailure(state: SimState, cluster: Cluster): string | null {
+  const limit = state.quotas[String(cluster.project_id)]?.vm_count;
+  if (typeof limit !== "number") return null;
+  const requested = vmUsage(state, cluster.project_id) + nodeCount(cluster);
+  return requested > limit ? `Quota limit for vm_count exceeded by ${requested - limit}` : null;
+}
+
+function findCluster(ctx: RouteContext): Cluster {
+  const projectId = intParam(ctx, "project_id", "Project");
+  const regionId = intParam(ctx, "region_id", "Region");
+  requireProject(ctx, projectId);
+  requireRegion(ctx, regionId);
+  const name = ctx.params.cluster_name ?? "";
+  const c = ctx.sim.store.state.clusters.find((x) => x.project_id === projectId && x.region_id === regionId && x.name === name);
+  if (!c) throw cloudError(404, "NotFoundError", `Cluster ${name} could not be found`, ctx.requestId);
+  return c;
+}
+
+/** The cluster as the API shows it (internal project/region ids stay out of the body). */
+function view(c: Cluster): Record<string, unknown> {
+  const { project_id: _p, region_id: _r, ...rest } = c;
+  return rest;
+}
+
+/** Releases a stale lock whose task has ended (e.g. a task finished while no one was looking). */
+function releaseStaleLock(ctx: RouteContext, c: Cluster): void {
+  if (c.task_id === null) return;
+  const t = ctx.sim.tasks.get(c.task_id);
+  if (!t || !ctx.sim.tasks.isActive(t)) c.task_id = null;
+}
+
+function listClusters(ctx: RouteContext) {
+  const projectId = intParam(ctx, "project_id", "Project");
+  const regionId = intParam(ctx, "region_id", "Region");
+  const q = new CloudQuery(ctx);
+  const limit = q.int("limit", 1000, 1, 1000);
+  const offset = q.int("offset", 0, 0);
+  q.done();
+  requireProject(ctx, projectId);
+  requireRegion(ctx, regionId);
+  const clusters = ctx.sim.store.state.clusters.filter((c) => c.project_id === projectId && c.region_id === regionId);
+  clusters.forEach((c) => releaseStaleLock(ctx, c));
+  const p = page(clusters, limit, offset);
+  return ok({ count: p.count, results: p.results.map(view) });
+}
+
+function getCluster(ctx: RouteContext) {
+  const c = findCluster(ctx);
+  releaseStaleLock(ctx, c);
+  return ok(view(c));
+}
+
+function listUpgradeVersions(ctx: RouteContext) {
+  const c = findCluster(ctx);
+  const targets = upgradeTargets(ctx.sim.store.state.k8sVersions, c.version);
+  return ok({ count: targets.length, results: targets.map((version) => ({ version })) });
+}
+
+function upgrade(ctx: RouteContext) {
+  const c = findCluster(ctx);
+  releaseStaleLock(ctx, c);
+  const body = ctx.body;
+  if (!isObject(body) || typeof body.version !== "string" || body.version === "") {
+    throw cloudError(400, "ValidationError", "Field 'version' is required and must be a string", ctx.requestId, {
+      invalid_fields: { version: ["This field is required."] },
+    });
+  }
+  if (c.task_id !== null) {
+    throw cloudError(409, "ConflictError", `Cluster ${c.name} is locked by task ${c.task_id}; wait for it to finish`, ctx.requestId, {
+      info: { task_id: c.task_id },
+    });
+  }
+  const targets = upgradeTargets(ctx.sim.store.state.k8sVersions, c.version);
+  if (!targets.includes(body.version)) {
+    const permitted = targets.length ? `permitted versions: ${targets.join(", ")}` : "no upgrade is available";
+    throw cloudError(400, "ValidationError", `Cannot upgrade cluster ${c.name} from ${c.version} to ${body.version}; ${permitted}`, ctx.requestId, {
+      invalid_fields: { version: [`Must be one of: ${targets.join(", ")}`] },
+    });
+  }
+  const task = ctx.sim.tasks.create({
+    task_type: UPGRADE_TASK_TYPE,
+    project_id: c.project_id,
+    region_id: c.region_id,
+    data: { cluster_name: c.name, cluster_id: c.id, from_version: c.version, version: body.version },
+    request_id: ctx.requestId,
+    error: quotaFailure(ctx.sim.store.state, c),
+  });
+  c.task_id = task.id;
+  ctx.sim.store.save();
+  return ok({ tasks: [task.id] });
+}
+
+/**
+ * Registers the completion hook of the upgrade task: the new version on success, and in every
+ * case the lock is released.
+ */
+export function registerK8sTaskHooks(tasks: TaskEngine): void {
+  tasks.onComplete(UPGRADE_TASK_TYPE, (task: TaskRecord, state: SimState) => {
+    const c = state.clusters.find((x) => x.id === task.data?.cluster_id);
+    if (!c) return;
+    if (task.error === null && typeof task.data?.version === "string") {
+      c.version = task.data.version;
+      c.status = "Provisioned";
+    }
+    if (c.task_id === task.id) c.task_id = null;
+  });
+}
+
+const base = "^/cloud/v2/k8s/clusters/(?<project_id>[^/]+)/(?<region_id>[^/]+)";
+
+/** Kubernetes cluster routes. */
+export const k8sRoutes: Route[] = [
+  { method: "GET", pattern: new RegExp(`${base}/?$`), handler: listClusters },
+  { method: "GET", pattern: new RegExp(`${base}/(?<cluster_name>[^/]+)/?$`), handler: getCluster },
+  { method: "GET", pattern: new RegExp(`${base}/(?<cluster_name>[^/]+)/upgrade_versions/?$`), handler: listUpgradeVersions },
+  { method: "POST", pattern: new RegExp(`${base}/(?<cluster_name>[^/]+)/upgrade/?$`), handler: upgrade },
+];

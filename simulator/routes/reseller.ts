@@ -1,0 +1,98 @@
+/**
+ * WAAP reseller endpoints: billing totals and ping (spec "Aggregated billable consumption",
+ * "Health check"; api-facts section 8 for query names and defaults).
+ *
+ * Errors are RFC 7807 problem+json exactly as the spec's table: 422 request-validation-failed
+ * with one `errors[]` item per bad field (missing `from`/`to`, non-integers, out-of-range
+ * limit/offset, malformed dates), 400 http-bad-request when `to` is not after `from`, 404
+ * http-not-found for an unknown metric.
+ *
+ * Totals are summed over the selected clients per date, dates ascending, `from` inclusive and
+ * `to` exclusive. `count` is the number of items in this response (api-facts: "number of items
+ * contained in the response"), not the total; page until a page is shorter than `limit`.
+ */
+import { notFound, problem } from "../errors";
+import { ok, Route, RouteContext } from "../router";
+
+/** Metrics of the totals endpoint. */
+export const METRICS = ["domains", "volume", "requests", "requests_clean"] as const;
+
+type FieldError = { loc: Array<string | number>; detail: string };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseDate(raw: string): string | undefined {
+  const m = DATE.exec(raw);
+  if (!m) return undefined;
+  const d = new Date(`${raw}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw ? undefined : raw;
+}
+
+function intField(ctx: RouteContext, errors: FieldError[], name: string, def: number, min: number, max: number): number {
+  const raw = ctx.query.get(name);
+  if (raw === null) return def;
+  if (!/^-?\d+$/.test(raw)) {
+    errors.push({ loc: ["query", name], detail: "Input should be a valid integer, unable to parse string as an integer" });
+    return def;
+  }
+  const n = Number(raw);
+  if (n < min) errors.push({ loc: ["query", name], detail: `Input should be greater than or equal to ${min}` });
+  else if (n > max) errors.push({ loc: ["query", name], detail: `Input should be less than or equal to ${max}` });
+  return n;
+}
+
+function dateField(ctx: RouteContext, errors: FieldError[], name: string): string | undefined {
+  const raw = ctx.query.get(name);
+  if (raw === null || raw === "") {
+    errors.push({ loc: ["query", name], detail: "Field required" });
+    return undefined;
+  }
+  const d = parseDate(raw);
+  if (!d) errors.push({ loc: ["query", name], detail: "Input should be a valid date in the format YYYY-MM-DD" });
+  return d;
+}
+
+function totals(ctx: RouteContext) {
+  const metric = ctx.params.metric ?? "";
+  if (!(METRICS as readonly string[]).includes(metric)) throw notFound("waap", "The resource is not found", ctx.requestId);
+  const errors: FieldError[] = [];
+  const clientIds: number[] = [];
+  ctx.query.getAll("client_ids").forEach((raw, i) => {
+    for (const part of raw.split(",")) {
+      if (/^\d+$/.test(part.trim())) clientIds.push(Number(part.trim()));
+      else errors.push({ loc: ["query", "client_ids", i], detail: "Input should be a valid integer, unable to parse string as an integer" });
+    }
+  });
+  const from = dateField(ctx, errors, "from");
+  const to = dateField(ctx, errors, "to");
+  const limit = intField(ctx, errors, "limit", 100, 0, 100);
+  const offset = intField(ctx, errors, "offset", 0, 0, 100000);
+  if (errors.length > 0 || from === undefined || to === undefined) {
+    throw problem(422, "request-validation-failed", "Request validation error.", "One or more fields have validation errors.", errors);
+  }
+  if (to <= from) {
+    throw problem(400, "http-bad-request", "Bad Request", `'to' (${to}) must be later than 'from' (${from})`);
+  }
+  const billing = ctx.sim.store.state.billing;
+  const clients = clientIds.length ? clientIds.map(String) : Object.keys(billing);
+  const byDate = new Map<string, number>();
+  for (const c of clients) {
+    const rows = billing[c]?.[metric] ?? {};
+    for (const [date, amount] of Object.entries(rows)) {
+      if (date >= from && date < to) byDate.set(date, (byDate.get(date) ?? 0) + amount);
+    }
+  }
+  const all = [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, amount]) => ({ date, amount }));
+  const results = all.slice(offset, offset + limit);
+  return ok({ limit, offset, count: results.length, results });
+}
+
+function ping() {
+  return ok({ message: "pong" });
+}
+
+/** WAAP reseller routes. */
+export const resellerRoutes: Route[] = [
+  { method: "GET", pattern: /^\/waap\/reseller\/v1\/prebilling\/total\/(?<metric>[^/]+)\/?$/, handler: totals },
+  { method: "GET", pattern: /^\/waap\/reseller\/ping\/?$/, handler: ping },
+];

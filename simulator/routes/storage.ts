@@ -1,0 +1,201 @@
+/**
+ * Object storage notification events (spec "Create notification event", api-facts section 6).
+ *
+ * Choices for what the spec leaves open, recorded in CONTRACT.md:
+ * - `uuid` is assigned by the server on create (a uuid in the create body is ignored);
+ * - an event's identity is name + storage_name + bucket_name + client_id (query); creating a
+ *   second event with the same identity is 409 `{error}`;
+ * - `bytes` pairs with reaching_used_space / reaching_used_traffic, `count` with
+ *   reaching_files_quantity / reaching_used_requests; the other kind is 400 `{error}`;
+ * - PUT and DELETE find the event by `uuid` when given, else by identity; a missing event is
+ *   400 `{error: "event not found"}` (the operations document 400/401/409 only, no 404).
+ */
+import { randomUUID } from "crypto";
+import { simpleError } from "../errors";
+import { isObject, noContent, ok, Route, RouteContext } from "../router";
+import { SimState, StoredEvent } from "../state";
+
+/** Event names and which limit field each takes. */
+export const EVENT_LIMIT_KIND: Record<string, "bytes" | "count"> = {
+  reaching_used_space: "bytes",
+  reaching_files_quantity: "count",
+  reaching_used_traffic: "bytes",
+  reaching_used_requests: "count",
+};
+
+/** The four event names in the order the list response uses. */
+export const EVENT_NAMES = Object.keys(EVENT_LIMIT_KIND);
+
+function parseClientId(ctx: RouteContext): number | undefined {
+  const raw = ctx.query.get("client_id");
+  if (raw === null) return undefined;
+  if (!/^\d+$/.test(raw)) throw simpleError(400, `invalid client_id: ${raw}`);
+  return Number(raw);
+}
+
+function optString(body: Record<string, unknown>, key: string): string | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "string") throw simpleError(400, `${key} must be a string`);
+  return v;
+}
+
+function optUint(body: Record<string, unknown>, key: string): number | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) throw simpleError(400, `${key} must be a non-negative integer`);
+  return v;
+}
+
+/** Checks name and limit pairing; returns the validated fields. */
+function validate(body: unknown, requireName: boolean): Partial<StoredEvent> {
+  if (!isObject(body)) throw simpleError(400, "request body must be a JSON object (Event)");
+  const name = optString(body, "name");
+  if (requireName && name === undefined) throw simpleError(400, "name is required");
+  if (name !== undefined && !(name in EVENT_LIMIT_KIND)) {
+    throw simpleError(400, `unknown event name ${JSON.stringify(name)}; allowed: ${EVENT_NAMES.join(", ")}`);
+  }
+  const bytes = optUint(body, "bytes");
+  const count = optUint(body, "count");
+  if (name !== undefined) checkPairing(name, bytes, count);
+  const ev: Partial<StoredEvent> = {};
+  if (name !== undefined) ev.name = name;
+  const storage = optString(body, "storage_name");
+  const bucket = optString(body, "bucket_name");
+  const uuid = optString(body, "uuid");
+  if (storage !== undefined) ev.storage_name = storage;
+  if (bucket !== undefined) ev.bucket_name = bucket;
+  if (bytes !== undefined) ev.bytes = bytes;
+  if (count !== undefined) ev.count = count;
+  if (uuid !== undefined) ev.uuid = uuid;
+  return ev;
+}
+
+function checkPairing(name: string, bytes: number | undefined, count: number | undefined): void {
+  const kind = EVENT_LIMIT_KIND[name];
+  if (kind === "bytes" && count !== undefined) throw simpleError(400, `${name} takes a limit in bytes, not count`);
+  if (kind === "count" && bytes !== undefined) throw simpleError(400, `${name} takes a limit in count, not bytes`);
+}
+
+function sameIdentity(e: StoredEvent, name: string, storage?: string, bucket?: string, clientId?: number): boolean {
+  return e.name === name && (e.storage_name ?? "") === (storage ?? "") && (e.bucket_name ?? "") === (bucket ?? "") && e.client_id === clientId;
+}
+
+function describe(e: Partial<StoredEvent>): string {
+  return `${e.name ?? "?"} for storage ${JSON.stringify(e.storage_name ?? "")} bucket ${JSON.stringify(e.bucket_name ?? "")}`;
+}
+
+/** The event as the API shows it (only fields that are set; `client_id` when given at create). */
+export function eventView(e: StoredEvent): Record<string, unknown> {
+  const out: Record<string, unknown> = { uuid: e.uuid, name: e.name };
+  if (e.storage_name !== undefined) out.storage_name = e.storage_name;
+  if (e.bucket_name !== undefined) out.bucket_name = e.bucket_name;
+  if (e.bytes !== undefined) out.bytes = e.bytes;
+  if (e.count !== undefined) out.count = e.count;
+  if (e.client_id !== undefined) out.client_id = e.client_id;
+  return out;
+}
+
+/** The list response: an object keyed by the four names, each an array. */
+export function listView(state: SimState): Record<string, Array<Record<string, unknown>>> {
+  const out: Record<string, Array<Record<string, unknown>>> = {};
+  for (const n of EVENT_NAMES) out[n] = [];
+  for (const e of state.storageEvents) {
+    const { name: _n, ...item } = eventView(e);
+    (out[e.name] ??= []).push(item);
+  }
+  return out;
+}
+
+/** Finds an event by uuid (when given) or by identity. */
+function locate(state: SimState, ev: Partial<StoredEvent>, clientId: number | undefined): StoredEvent | undefined {
+  if (ev.uuid !== undefined) return state.storageEvents.find((e) => e.uuid === ev.uuid);
+  if (ev.name === undefined) throw simpleError(400, "uuid or name is required to identify the event");
+  return state.storageEvents.find((e) => sameIdentity(e, ev.name as string, ev.storage_name, ev.bucket_name, clientId));
+}
+
+function createEvent(ctx: RouteContext) {
+  const clientId = parseClientId(ctx);
+  const ev = validate(ctx.body, true);
+  const name = ev.name as string;
+  const state = ctx.sim.store.state;
+  const existing = state.storageEvents.find((e) => sameIdentity(e, name, ev.storage_name, ev.bucket_name, clientId));
+  if (existing) throw simpleError(409, `event ${describe(existing)} already exists (uuid ${existing.uuid})`);
+  const stored: StoredEvent = { uuid: randomUUID(), name };
+  if (ev.storage_name !== undefined) stored.storage_name = ev.storage_name;
+  if (ev.bucket_name !== undefined) stored.bucket_name = ev.bucket_name;
+  if (ev.bytes !== undefined) stored.bytes = ev.bytes;
+  if (ev.count !== undefined) stored.count = ev.count;
+  if (clientId !== undefined) stored.client_id = clientId;
+  state.storageEvents.push(stored);
+  ctx.sim.store.save();
+  return ok(eventView(stored));
+}
+
+function updateEvent(ctx: RouteContext) {
+  const clientId = parseClientId(ctx);
+  const ev = validate(ctx.body, false);
+  const state = ctx.sim.store.state;
+  const target = locate(state, ev, clientId);
+  if (!target) throw simpleError(400, "event not found");
+  const next: StoredEvent = { ...target };
+  if (ev.name !== undefined) next.name = ev.name;
+  if (ev.storage_name !== undefined) next.storage_name = ev.storage_name;
+  if (ev.bucket_name !== undefined) next.bucket_name = ev.bucket_name;
+  if (ev.bytes !== undefined) {
+    next.bytes = ev.bytes;
+    delete next.count;
+  }
+  if (ev.count !== undefined) {
+    next.count = ev.count;
+    delete next.bytes;
+  }
+  checkPairing(next.name, next.bytes, next.count);
+  const clash = state.storageEvents.find(
+    (e) => e !== target && sameIdentity(e, next.name, next.storage_name, next.bucket_name, next.client_id),
+  );
+  if (clash) throw simpleError(409, `event ${describe(clash)} already exists (uuid ${clash.uuid})`);
+  Object.assign(target, next);
+  if (next.bytes === undefined) delete target.bytes;
+  if (next.count === undefined) delete target.count;
+  ctx.sim.store.save();
+  return noContent();
+}
+
+function deleteEvent(ctx: RouteContext) {
+  const clientId = parseClientId(ctx);
+  const ev = validate(ctx.body, false);
+  const state = ctx.sim.store.state;
+  const target = locate(state, ev, clientId);
+  // A missing event is 400 {error: "event not found"}: the operation documents only 400/401/409.
+  if (!target) throw simpleError(400, "event not found");
+  state.storageEvents = state.storageEvents.filter((e) => e !== target);
+  ctx.sim.store.save();
+  return noContent();
+}
+
+function listEvents(ctx: RouteContext) {
+  return ok(listView(ctx.sim.store.state));
+}
+
+function configurator() {
+  return ok({
+    structure: EVENT_NAMES.map((name) => ({
+      name,
+      fields: [
+        { name: "storage_name", type: "string" },
+        { name: "bucket_name", type: "string" },
+        { name: EVENT_LIMIT_KIND[name] ?? "bytes", type: "uint64" },
+      ],
+    })),
+  });
+}
+
+/** Storage notification routes. */
+export const storageRoutes: Route[] = [
+  { method: "POST", pattern: /^\/storage\/notifications\/v1\/event\/?$/, handler: createEvent },
+  { method: "PUT", pattern: /^\/storage\/notifications\/v1\/event\/?$/, handler: updateEvent },
+  { method: "DELETE", pattern: /^\/storage\/notifications\/v1\/event\/?$/, handler: deleteEvent },
+  { method: "GET", pattern: /^\/storage\/notifications\/v1\/events\/?$/, handler: listEvents },
+  { method: "GET", pattern: /^\/storage\/notifications\/v1\/events\/configurator\/?$/, handler: configurator },
+];

@@ -1,0 +1,248 @@
+/**
+ * Simulator state: the data model, seed loading and state-file persistence.
+ *
+ * Everything the simulator serves lives in one plain JSON-serialisable object so that it can be
+ * dumped by the admin API, written to a state file after every change, and reloaded after a
+ * restart (users run stacks against the simulator across several `pulumi up` sessions).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import defaultSeedJson from "./seed/default.json";
+
+/** A JSON object with unknown extra fields (the spec leaves most fields "not shown"). */
+export type JsonObject = Record<string, unknown>;
+
+/** A cloud project (`/cloud/v1/projects`). */
+export interface Project extends JsonObject {
+  id: number;
+  name: string;
+  is_default: boolean;
+  state: string;
+}
+
+/** A cloud region (`/cloud/v1/regions`). */
+export interface Region extends JsonObject {
+  id: number;
+  display_name: string;
+  state: string;
+}
+
+/** A VM instance (`/cloud/v1/instances/{project_id}/{region_id}`). */
+export interface Instance extends JsonObject {
+  id: string;
+  name: string;
+  project_id: number;
+  region_id: number;
+  status: string;
+}
+
+/** A node pool of a managed Kubernetes cluster. */
+export interface Pool extends JsonObject {
+  name: string;
+  node_count: number;
+}
+
+/** A managed Kubernetes cluster (`/cloud/v2/k8s/clusters/...`). */
+export interface Cluster extends JsonObject {
+  id: string;
+  name: string;
+  project_id: number;
+  region_id: number;
+  version: string;
+  status: string;
+  task_id: string | null;
+  pools: Pool[];
+}
+
+/** A storage notification threshold (`/storage/notifications/v1/event`). */
+export interface StoredEvent {
+  uuid: string;
+  name: string;
+  storage_name?: string;
+  bucket_name?: string;
+  bytes?: number;
+  count?: number;
+  client_id?: number;
+}
+
+/** A streaming AI task record (`/streaming/ai/tasks`). */
+export interface AiTask extends JsonObject {
+  task_id: string;
+  task_name: string;
+  status: string;
+  progress: number;
+  task_data: JsonObject;
+  started_at: string;
+}
+
+/** Delegation status of one zone (`/dns/v2/analyze/{name}/delegation-status`). */
+export interface DelegationStatus extends JsonObject {
+  authoritative_name_servers: Array<{ name: string; ipv4Addresses: string[]; ipv6Addresses: string[] }>;
+  service_authorized_count: number;
+  non_service_authorized_count: number;
+  is_whitelabel_delegation: boolean;
+  zone_exists: boolean;
+}
+
+/**
+ * A cloud task as stored. The visible state is not stored but computed from the real-time
+ * schedule (`runAt`, `doneAt`) whenever it is read, so tasks keep progressing across restarts.
+ */
+export interface TaskRecord {
+  id: string;
+  task_type: string;
+  project_id: number | null;
+  region_id: number | null;
+  /** Real epoch ms of creation. */
+  createdAt: number;
+  /** Real epoch ms at which NEW becomes RUNNING. */
+  runAt: number;
+  /** Real epoch ms at which RUNNING ends. */
+  doneAt: number;
+  /** Failure text decided at creation (quota, fail-next), or null for success. */
+  error: string | null;
+  /** Resources to report when FINISHED (every key present, mostly empty arrays). */
+  createdResources: Record<string, string[]>;
+  /** Operation parameters (`data` field of the task). */
+  data: JsonObject | null;
+  request_id: string | null;
+  user_id: number;
+  client_id: number;
+  /** Whether the completion side effects (cluster version, lock release) were applied. */
+  applied: boolean;
+}
+
+/** A pending "fail the next task of this type" instruction from the admin API. */
+export interface FailNext {
+  task_type: string;
+  error: string;
+}
+
+/**
+ * The whole simulator state. Field order mirrors the seed file.
+ *
+ * `billing` is keyed client id -> metric -> date (YYYY-MM-DD) -> amount.
+ */
+export interface SimState {
+  client: JsonObject;
+  projects: Project[];
+  regions: Region[];
+  instances: Instance[];
+  k8sVersions: string[];
+  clusters: Cluster[];
+  quotas: Record<string, { vm_count: number }>;
+  storageEvents: StoredEvent[];
+  aiTasks: AiTask[];
+  billing: Record<string, Record<string, Record<string, number>>>;
+  delegation: Record<string, DelegationStatus>;
+  tasks: TaskRecord[];
+  failNext: FailNext[];
+}
+
+/** Deep copy through JSON; the state holds only JSON values. */
+export function cloneJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function asArray<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+function asObject<T>(value: unknown, fallback: T): T {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as T) : fallback;
+}
+
+/**
+ * Builds a complete state from a (possibly partial) seed object.
+ *
+ * Why lenient: users write their own seeds for offline stacks; every section is optional and
+ * missing per-item fields get sensible defaults, so a seed can be as small as one cluster.
+ */
+export function normalizeSeed(seed: unknown): SimState {
+  const s = asObject<JsonObject>(cloneJson(seed ?? {}), {});
+  const clusters = asArray<Cluster>(s.clusters).map((c) => ({
+    ...c,
+    status: c.status ?? "Provisioned",
+    task_id: c.task_id ?? null,
+    pools: asArray<Pool>(c.pools),
+  }));
+  return {
+    client: asObject<JsonObject>(s.client, { id: 1, email: "user@example.com", status: "active" }),
+    projects: asArray<Project>(s.projects).map((p) => ({ ...p, state: p.state ?? "ACTIVE", is_default: p.is_default ?? false })),
+    regions: asArray<Region>(s.regions).map((r) => ({ ...r, state: r.state ?? "ACTIVE" })),
+    instances: asArray<Instance>(s.instances).map((i) => ({ ...i, status: i.status ?? "ACTIVE" })),
+    k8sVersions: asArray<string>(s.k8sVersions),
+    clusters,
+    quotas: asObject<Record<string, { vm_count: number }>>(s.quotas, {}),
+    storageEvents: asArray<StoredEvent>(s.storageEvents),
+    aiTasks: asArray<AiTask>(s.aiTasks),
+    billing: asObject<SimState["billing"]>(s.billing, {}),
+    delegation: asObject<Record<string, DelegationStatus>>(s.delegation, {}),
+    tasks: asArray<TaskRecord>(s.tasks),
+    failNext: asArray<FailNext>(s.failNext),
+  };
+}
+
+/** Resolves the `seed` option: a path to a JSON file, an object, or the default seed. */
+export function loadSeed(seed: string | object | undefined): SimState {
+  if (seed === undefined) return normalizeSeed(defaultSeedJson);
+  if (typeof seed === "string") {
+    const text = fs.readFileSync(seed, "utf8");
+    return normalizeSeed(JSON.parse(text));
+  }
+  return normalizeSeed(seed);
+}
+
+/** Version tag of the state file format, checked on load. */
+const STATE_FILE_FORMAT = "cloudplatform-simulator-state/1";
+
+/**
+ * Holds the live state, the seed it started from, and the optional state file.
+ *
+ * Why a store object: routes mutate `state` in place and call `save()`; the store decides whether
+ * and where that goes to disk, and `reset()` restores the seed for the admin API.
+ */
+export class StateStore {
+  /** The live state; routes read and mutate it directly. */
+  state: SimState;
+  private readonly seed: SimState;
+  private readonly stateFile: string | undefined;
+
+  /**
+   * @param seed the state to start from and to reset to
+   * @param stateFile when set, loaded if it exists (instead of the seed) and written after changes
+   */
+  constructor(seed: SimState, stateFile?: string) {
+    this.seed = cloneJson(seed);
+    this.stateFile = stateFile;
+    const loaded = stateFile ? StateStore.readStateFile(stateFile) : undefined;
+    this.state = loaded ?? cloneJson(seed);
+    if (stateFile && !loaded) this.save();
+  }
+
+  private static readStateFile(file: string): SimState | undefined {
+    if (!fs.existsSync(file)) return undefined;
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8")) as JsonObject;
+    if (parsed.format !== STATE_FILE_FORMAT) {
+      throw new Error(`${file} is not a cloudplatform simulator state file (format ${String(parsed.format)})`);
+    }
+    return normalizeSeed(parsed.state);
+  }
+
+  /** Persists the state if a state file is configured (atomic: temp file then rename). */
+  save(): void {
+    if (!this.stateFile) return;
+    const dir = path.dirname(this.stateFile);
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${this.stateFile}.${process.pid}.tmp`;
+    const doc = { format: STATE_FILE_FORMAT, savedAt: new Date().toISOString(), state: this.state };
+    fs.writeFileSync(tmp, JSON.stringify(doc, null, 1));
+    fs.renameSync(tmp, this.stateFile);
+  }
+
+  /** Restores the seed (admin reset) and persists it. */
+  reset(): void {
+    this.state = cloneJson(this.seed);
+    this.save();
+  }
+}

@@ -1,0 +1,171 @@
+/** Admin API: request log, reset, state, out-of-band changes, and every fault. */
+import { RunningSimulator } from "../../../simulator";
+import { call, expectCloudError, start } from "./helpers";
+
+let fakeNow = Date.parse("2026-11-01T00:00:00Z");
+let sim: RunningSimulator;
+const logLines: string[] = [];
+beforeAll(async () => {
+  sim = await start({ now: () => fakeNow, log: (line) => logLines.push(line) });
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  const r = await call(sim.url, "POST", "/__admin/reset", { key: null });
+  expect(r.status).toBe(200);
+});
+
+const admin = (method: string, path: string, body?: unknown) => call(sim.url, method, `/__admin${path}`, { key: null, ...(body !== undefined ? { body } : {}) });
+
+describe("request log", () => {
+  test("records method, path, query object, status, request id; admin calls are not logged", async () => {
+    const r = await call(sim.url, "GET", "/cloud/v1/tasks?state=NEW&state=RUNNING&limit=5");
+    await call(sim.url, "GET", "/iam/clients/me", { key: "wrong" });
+    await admin("GET", "/state");
+    const log = await admin("GET", "/requests");
+    expect(log.status).toBe(200);
+    const entries = log.body.requests;
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ method: "GET", path: "/cloud/v1/tasks", query: { state: ["NEW", "RUNNING"], limit: "5" }, status: 200, requestId: r.headers.get("x-request-id") });
+    expect(entries[1]).toMatchObject({ path: "/iam/clients/me", status: 401 });
+    expect(entries[1].seq).toBeGreaterThan(entries[0].seq);
+    expect(sim.requests()).toEqual(entries);
+    expect(logLines.some((l) => l.includes("/iam/clients/me") && l.includes("401"))).toBe(true);
+    expect(logLines.join("\n")).not.toContain("wrong");
+    expect((await admin("DELETE", "/requests")).status).toBe(204);
+    expect((await admin("GET", "/requests")).body.requests).toEqual([]);
+  });
+});
+
+describe("state and out-of-band changes", () => {
+  test("reset restores the seed", async () => {
+    await call(sim.url, "POST", "/storage/notifications/v1/event", { body: { name: "reaching_used_space", bytes: 1 } });
+    await admin("PATCH", "/clusters/1/76/prod-cluster", { version: "v1.31.2" });
+    await admin("POST", "/faults", { latencyMs: 1 });
+    await admin("POST", "/reset");
+    expect(sim.requests()).toEqual([]);
+    expect((await admin("GET", "/faults")).body.faults).toEqual({});
+    expect((await call(sim.url, "GET", "/storage/notifications/v1/events")).body.reaching_used_space).toEqual([]);
+    expect((await call(sim.url, "GET", "/cloud/v2/k8s/clusters/1/76/prod-cluster")).body.version).toBe("v1.30.4");
+  });
+
+  test("GET /__admin/state shows the whole state", async () => {
+    const r = await admin("GET", "/state");
+    expect(r.body.clusters).toHaveLength(5);
+    expect(r.body.projects).toHaveLength(4);
+    expect(r.body.quotas["2"]).toEqual({ vm_count: 4 });
+  });
+
+  test("PATCH a cluster's version and status; upgrade_versions follows", async () => {
+    const r = await admin("PATCH", "/clusters/1/76/prod-cluster", { version: "v1.31.2", status: "Provisioning" });
+    expect(r.status).toBe(200);
+    const c = await call(sim.url, "GET", "/cloud/v2/k8s/clusters/1/76/prod-cluster");
+    expect(c.body).toMatchObject({ version: "v1.31.2", status: "Provisioning" });
+    expect((await call(sim.url, "GET", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade_versions")).body.results).toEqual([{ version: "v1.32.1" }]);
+    expect((await admin("PATCH", "/clusters/1/76/prod-cluster", { version: "1.2" })).status).toBe(400);
+    expect((await admin("PATCH", "/clusters/1/76/nope", { version: "v1.31.2" })).status).toBe(404);
+  });
+
+  test("DELETE and PATCH an event out of band", async () => {
+    const a = await call(sim.url, "POST", "/storage/notifications/v1/event", { body: { name: "reaching_used_space", storage_name: "s", bytes: 1 } });
+    const b = await call(sim.url, "POST", "/storage/notifications/v1/event", { body: { name: "reaching_files_quantity", storage_name: "s", count: 1 } });
+    expect((await admin("PATCH", `/events/${b.body.uuid}`, { count: 77 })).status).toBe(200);
+    expect((await admin("DELETE", `/events/${a.body.uuid}`)).status).toBe(204);
+    const list = await call(sim.url, "GET", "/storage/notifications/v1/events");
+    expect(list.body.reaching_used_space).toEqual([]);
+    expect(list.body.reaching_files_quantity[0].count).toBe(77);
+    expect((await admin("DELETE", `/events/${a.body.uuid}`)).status).toBe(404);
+  });
+
+  test("fail-next makes the next task of that type end in ERROR with that text, once", async () => {
+    expect((await admin("POST", "/tasks/fail-next", { task_type: "upgrade_k8s_cluster", error: "node drain timed out" })).status).toBe(200);
+    const up = await call(sim.url, "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade", { body: { version: "v1.31.2" } });
+    fakeNow += 31000;
+    const t = await call(sim.url, "GET", `/cloud/v1/tasks/${up.body.tasks[0]}`);
+    expect(t.body).toMatchObject({ state: "ERROR", error: "node drain timed out", created_resources: null });
+    const c = await call(sim.url, "GET", "/cloud/v2/k8s/clusters/1/76/prod-cluster");
+    expect(c.body).toMatchObject({ version: "v1.30.4", task_id: null });
+    const again = await call(sim.url, "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade", { body: { version: "v1.31.2" } });
+    const t2 = await call(sim.url, "POST", `/__admin/tasks/${again.body.tasks[0]}/finish`, { key: null });
+    expect(t2.body.state).toBe("FINISHED");
+    expect((await call(sim.url, "GET", "/cloud/v2/k8s/clusters/1/76/prod-cluster")).body.version).toBe("v1.31.2");
+  });
+
+  test("finish ends a task now; unknown task is 404", async () => {
+    const up = await call(sim.url, "POST", "/cloud/v2/k8s/clusters/1/76/demo-cluster/upgrade", { body: { version: "v1.31.2" } });
+    const id = up.body.tasks[0];
+    expect((await call(sim.url, "GET", `/cloud/v1/tasks/${id}`)).body.state).toBe("NEW");
+    const f = await admin("POST", `/tasks/${id}/finish`);
+    expect(f.body.state).toBe("FINISHED");
+    expect((await call(sim.url, "GET", "/cloud/v2/k8s/clusters/1/76/demo-cluster")).body).toMatchObject({ version: "v1.31.2", task_id: null });
+    expect((await admin("POST", "/tasks/nope/finish")).status).toBe(404);
+  });
+
+  test("unknown admin route is 404 {error}; bad body is 400", async () => {
+    expect((await admin("GET", "/nothing")).status).toBe(404);
+    expect((await admin("POST", "/faults", { errorRate: 2 })).status).toBe(400);
+    expect((await admin("PUT", "/quotas/1", { vm_count: -1 })).status).toBe(400);
+  });
+});
+
+describe("faults", () => {
+  test("errorRate 1.0 gives 503 in the product's shape; DELETE clears it", async () => {
+    expect((await admin("POST", "/faults", { errorRate: 1 })).status).toBe(200);
+    expectCloudError(await call(sim.url, "GET", "/cloud/v1/projects"), 503, "ServiceUnavailable");
+    const waap = await call(sim.url, "GET", "/waap/reseller/ping");
+    expect(waap.status).toBe(503);
+    expect(waap.body).toMatchObject({ status: 503, title: "Service Unavailable" });
+    const storage = await call(sim.url, "GET", "/storage/notifications/v1/events");
+    expect(storage.status).toBe(503);
+    expect(typeof storage.body.error).toBe("string");
+    expect((await admin("GET", "/requests")).body.requests.every((e: { status: number; fault: string }) => e.status === 503 && e.fault === "503")).toBe(true);
+    expect((await admin("DELETE", "/faults")).status).toBe(204);
+    expect((await call(sim.url, "GET", "/cloud/v1/projects")).status).toBe(200);
+  });
+
+  test("pathPrefix limits faults to matching paths", async () => {
+    await admin("POST", "/faults", { errorRate: 1, pathPrefix: "/dns" });
+    expect((await call(sim.url, "GET", "/dns/v2/analyze/example.com/delegation-status")).status).toBe(503);
+    expect((await call(sim.url, "GET", "/iam/clients/me")).status).toBe(200);
+  });
+
+  test("resetRate 1.0 destroys the socket; the request is logged as a reset", async () => {
+    await admin("POST", "/faults", { resetRate: 1 });
+    await expect(call(sim.url, "GET", "/cloud/v1/projects")).rejects.toThrow();
+    const log = (await admin("GET", "/requests")).body.requests;
+    expect(log[0]).toMatchObject({ path: "/cloud/v1/projects", status: 0, fault: "reset" });
+  });
+
+  test("resetRate with afterHandling: the write happened although the client saw a reset", async () => {
+    await admin("POST", "/faults", { resetRate: 1, afterHandling: true });
+    await expect(
+      call(sim.url, "POST", "/storage/notifications/v1/event", { body: { name: "reaching_used_space", storage_name: "ambiguous", bytes: 5 } }),
+    ).rejects.toThrow();
+    // reads are reset before handling
+    await expect(call(sim.url, "GET", "/storage/notifications/v1/events")).rejects.toThrow();
+    await admin("DELETE", "/faults");
+    const list = await call(sim.url, "GET", "/storage/notifications/v1/events");
+    expect(list.body.reaching_used_space).toEqual([expect.objectContaining({ storage_name: "ambiguous", bytes: 5 })]);
+    const log = (await admin("GET", "/requests")).body.requests;
+    expect(log[0]).toMatchObject({ method: "POST", status: 200, fault: "reset" });
+  });
+
+  test("latencyMs delays responses (logged as a latency fault) and they still succeed", async () => {
+    await admin("POST", "/faults", { latencyMs: 30 });
+    const r = await call(sim.url, "GET", "/iam/clients/me");
+    expect(r.status).toBe(200);
+    expect((await admin("GET", "/faults")).body.faults).toEqual({ latencyMs: 30 });
+    expect((await admin("GET", "/requests")).body.requests[0]).toMatchObject({ status: 200, fault: "latency" });
+  });
+
+  test("burst429 answers count 429s with Retry-After, then normal responses", async () => {
+    await admin("POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 3 } });
+    const a = await call(sim.url, "GET", "/cloud/v1/regions");
+    expectCloudError(a, 429, "TooManyRequests");
+    expect(a.headers.get("retry-after")).toBe("3");
+    const b = await call(sim.url, "GET", "/waap/reseller/ping");
+    expect(b.status).toBe(429);
+    expect(b.headers.get("retry-after")).toBe("3");
+    expect(b.body).toMatchObject({ status: 429 });
+    expect((await call(sim.url, "GET", "/cloud/v1/regions")).status).toBe(200);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The CLI: builds the package (`npx tsc -p tsconfig.json`), spawns
+ * `node dist/simulator/cli.js --port 0`, reads the URL and key it prints, and sweeps every
+ * endpoint once.
+ */
+import { ChildProcess, execFileSync, spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { parseArgs } from "../../../simulator/cli";
+import { call } from "./helpers";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const CLI = path.join(ROOT, "dist", "simulator", "cli.js");
+
+let child: ChildProcess | undefined;
+let url = "";
+let key = "";
+let stderr = "";
+let dir = "";
+
+beforeAll(async () => {
+  try {
+    execFileSync("npx", ["tsc", "-p", "tsconfig.json"], { cwd: ROOT, stdio: "pipe" });
+  } catch (err) {
+    // Type errors elsewhere in the repository must not hide a built CLI; the file check below decides.
+    const out = String((err as { stdout?: Buffer }).stdout ?? "");
+    if (out.includes("simulator/")) throw new Error(`simulator does not compile:\n${out}`);
+  }
+  expect(fs.existsSync(CLI)).toBe(true);
+  expect(fs.readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "sim-cli-"));
+  child = spawn(process.execPath, [CLI, "--port", "0", "--api-key", "cli-key", "--time-scale", "1000", "--state-file", path.join(dir, "s.json")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const stdout = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child?.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (/api key: .+\n/.test(out)) resolve(out);
+    });
+    child?.on("exit", (code) => reject(new Error(`cli exited with ${String(code)}: ${stderr}`)));
+  });
+  const m = /cloudplatform-simulator listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stdout);
+  url = m?.[1] ?? "";
+  key = /api key: (\S+)/.exec(stdout)?.[1] ?? "";
+}, 180000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.on("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("prints the URL and the key given", () => {
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(key).toBe("cli-key");
+});
+
+test("sweeps every endpoint", async () => {
+  const get = (p: string) => call(url, "GET", p, { key });
+  const expectOk = async (p: string) => {
+    const r = await get(p);
+    expect([p, r.status]).toEqual([p, 200]);
+    return r;
+  };
+  await expectOk("/iam/clients/me");
+  await expectOk("/cloud/v1/projects?limit=2");
+  await expectOk("/cloud/v1/regions?display_name=Frankfurt");
+  expect((await expectOk("/cloud/v1/instances/1/76?limit=5")).body.count).toBe(25);
+  await expectOk("/cloud/v2/k8s/clusters/1/76");
+  await expectOk("/cloud/v2/k8s/clusters/1/76/prod-cluster");
+  await expectOk("/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade_versions");
+  const up = await call(url, "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade", { key, body: { version: "v1.31.2" } });
+  expect(up.status).toBe(200);
+  await expectOk(`/cloud/v1/tasks/${up.body.tasks[0]}`);
+  await expectOk("/cloud/v1/tasks?task_type=upgrade_k8s_cluster");
+  const ev = await call(url, "POST", "/storage/notifications/v1/event", { key, body: { name: "reaching_used_requests", storage_name: "s", count: 3 } });
+  expect(ev.status).toBe(200);
+  expect((await call(url, "PUT", "/storage/notifications/v1/event", { key, body: { uuid: ev.body.uuid, name: "reaching_used_requests", count: 4 } })).status).toBe(204);
+  expect((await expectOk("/storage/notifications/v1/events")).body.reaching_used_requests[0].count).toBe(4);
+  expect((await call(url, "DELETE", "/storage/notifications/v1/event", { key, body: { uuid: ev.body.uuid } })).status).toBe(204);
+  await expectOk("/dns/v2/analyze/example.com/delegation-status");
+  await expectOk("/waap/reseller/ping");
+  await expectOk("/waap/reseller/v1/prebilling/total/requests_clean?from=2026-09-01&to=2026-09-03&client_ids=101");
+  await expectOk("/streaming/ai/tasks?ordering=status&page=2");
+  expect((await get("/cloud/v1/projects")).headers.get("x-request-id")).toBeTruthy();
+  expect((await call(url, "GET", "/cloud/v1/projects", { key: "wrong" })).status).toBe(401);
+  const log = await call(url, "GET", "/__admin/requests", { key: null });
+  expect(log.body.requests.length).toBeGreaterThanOrEqual(19);
+  expect(stderr).toContain("GET /iam/clients/me -> 200");
+  expect(stderr).not.toContain("cli-key");
+});
+
+test("parseArgs reads every flag and rejects unknown ones", () => {
+  const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--time-scale", "10", "--state-file", "f.json", "--quiet"]);
+  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", timeScale: 10, stateFile: "f.json", log: false });
+  expect(() => parseArgs(["--nope"])).toThrow(/unknown option/);
+  expect(() => parseArgs(["--port"])).toThrow(/needs a value/);
+  expect(() => parseArgs(["--time-scale", "fast"])).toThrow(/number/);
+});
