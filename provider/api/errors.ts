@@ -1,0 +1,342 @@
+/**
+ * The one error hierarchy of the API client (after openai-node `core/error.ts`).
+ *
+ * Why one hierarchy: callers (resource handlers, lookups, the waiter) decide by class, never by
+ * parsing text: `instanceof NotFoundError` means "gone", `ConflictError` means "already there",
+ * `ConnectionError.mayHaveReachedServer` means "reconcile by reading". Every message names the
+ * operation, the status and the server's own words, and never contains the API key.
+ */
+import type { Task } from "./cloud/tasks";
+
+/** Base class of every error this package throws, so callers can catch all of them at once. */
+export class CloudPlatformError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * The client was configured wrongly (no base URL, no key, a malformed URL). Thrown before any
+ * request, with the two ways of setting the value, because no silent default host exists.
+ */
+export class ConfigurationError extends CloudPlatformError {}
+
+/** One field-level problem reported by the server (reseller 422 `errors[]`, cloud `invalid_fields`). */
+export interface ApiErrorDetail {
+  /** Location path as sent by the server, e.g. `["query", "limit"]`. */
+  readonly loc: readonly string[];
+  /** The server's words for this field. */
+  readonly detail: string;
+}
+
+/** Everything known about a failed HTTP exchange; the input of {@link makeApiError}. */
+export interface ApiErrorInit {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without the query string (query values may be sensitive). */
+  readonly path: string;
+  /** HTTP status code. */
+  readonly status: number;
+  /** The server's message parsed from the product's error shape ("" if none). */
+  readonly serverMessage: string;
+  /** Cloud `exception_class`, or the problem+json `type`, when given. */
+  readonly exceptionClass?: string | undefined;
+  /** From the body `request_id` or the `X-Request-Id` header. */
+  readonly requestId?: string | undefined;
+  /** Field-level details. */
+  readonly errors?: readonly ApiErrorDetail[] | undefined;
+  /** The response body, already redacted. */
+  readonly body?: unknown;
+  /** How many attempts were made, when more than one. */
+  readonly attempts?: number | undefined;
+  /** Extra sentence appended by the transport (e.g. why retrying stopped). */
+  readonly note?: string | undefined;
+  /** Delay the server asked for (429, 503), in milliseconds. */
+  readonly retryAfterMs?: number | undefined;
+  /** Applied to the final message; the transport passes its key redactor. */
+  readonly redact?: ((text: string) => string) | undefined;
+}
+
+/**
+ * The server answered with a non-success status. Subclasses name the status family; this class
+ * is used as is for statuses without one (e.g. 405).
+ */
+export class ApiError extends CloudPlatformError {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without query string. */
+  readonly path: string;
+  /** HTTP status code. */
+  readonly status: number;
+  /** The server's own message (cloud `message`, storage/dns/streaming `error`, reseller `detail`). */
+  readonly serverMessage: string;
+  /** Cloud `exception_class` or problem+json `type`, when the server sent one. */
+  readonly exceptionClass: string | undefined;
+  /** Request id for support tickets. */
+  readonly requestId: string | undefined;
+  /** Field-level details (reseller 422 `errors[]`). */
+  readonly errors: readonly ApiErrorDetail[];
+  /** The redacted response body, for debugging. */
+  readonly body: unknown;
+  /** Attempts made before giving up (1 when not retried). */
+  readonly attempts: number;
+
+  constructor(init: ApiErrorInit) {
+    super(formatApiErrorMessage(new.target.name, init, hintFor(new.target)));
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.exceptionClass = init.exceptionClass;
+    this.requestId = init.requestId;
+    this.errors = init.errors ?? [];
+    this.body = init.body;
+    this.attempts = init.attempts ?? 1;
+  }
+}
+
+/** 400 or 422: the request was malformed or failed validation; retrying cannot help. */
+export class ValidationError extends ApiError {}
+/** 401: the key is missing or invalid. The message says how to set it. */
+export class AuthenticationError extends ApiError {}
+/** 403: the key is valid but lacks permission for this operation. */
+export class PermissionDeniedError extends ApiError {}
+/** 404: the addressed resource does not exist (handlers treat it as "deleted elsewhere"). */
+export class NotFoundError extends ApiError {}
+/** 409: a conflicting resource or operation exists (a duplicate event, a cluster already upgrading). */
+export class ConflictError extends ApiError {}
+/** 500-599: the server failed; GETs were already retried before this is thrown. */
+export class ServerError extends ApiError {}
+
+/** 429: too many requests; carries the delay the server asked for. */
+export class RateLimitError extends ApiError {
+  /** The server's `Retry-After`/`Retry-After-Ms`, in milliseconds, if sent. */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: ApiErrorInit) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/** Build the status-specific {@link ApiError} subclass for a failed response. */
+export function makeApiError(init: ApiErrorInit): ApiError {
+  const s = init.status;
+  if (s === 400 || s === 422) return new ValidationError(init);
+  if (s === 401) return new AuthenticationError(init);
+  if (s === 403) return new PermissionDeniedError(init);
+  if (s === 404) return new NotFoundError(init);
+  if (s === 409) return new ConflictError(init);
+  if (s === 429) return new RateLimitError(init);
+  if (s >= 500 && s <= 599) return new ServerError(init);
+  return new ApiError(init);
+}
+
+function hintFor(cls: Function): string | undefined {
+  if (cls === AuthenticationError) {
+    return (
+      "The API key is missing or invalid: set it with the Pulumi config `cloudplatform:apiKey` " +
+      "(pulumi config set --secret cloudplatform:apiKey ...) or the environment variable CLOUDPLATFORM_API_KEY."
+    );
+  }
+  if (cls === PermissionDeniedError) {
+    return "The API key is valid but lacks permission for this operation; use a key whose role allows it.";
+  }
+  return undefined;
+}
+
+/**
+ * `POST /cloud/v2/k8s/clusters/1/76/prod/upgrade failed (400 ValidationError): <server words>
+ * [request id ...]`, with field details, the server's class, a hint and a note when present.
+ */
+function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: string | undefined): string {
+  let text = `${init.method} ${init.path} failed (${init.status} ${className})`;
+  const words = init.serverMessage.trim();
+  text += words ? `: ${words}` : ": the server gave no message";
+  if (init.exceptionClass && init.exceptionClass !== className && !words.includes(init.exceptionClass)) {
+    text += ` (${init.exceptionClass})`;
+  }
+  const details = (init.errors ?? []).map((e) => (e.loc.length ? `${e.loc.join(".")}: ${e.detail}` : e.detail));
+  if (details.length) text += ` [${details.join("; ")}]`;
+  if (hint) text += ` ${hint}`;
+  if (init.note) text += ` ${init.note}`;
+  if (init.requestId) text += ` [request id ${init.requestId}]`;
+  return init.redact ? init.redact(text) : text;
+}
+
+/** Input of {@link ConnectionError}. */
+export interface ConnectionErrorInit {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without query string. */
+  readonly path: string;
+  /** `host:port` of the server, to tell a wrong base URL from a down server. */
+  readonly target: string;
+  /** Node/axios error code, e.g. `ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`. */
+  readonly code: string;
+  /** The underlying error message, already redacted. */
+  readonly detail: string;
+  /** False only when the request certainly never left this process (refused, DNS failure). */
+  readonly mayHaveReachedServer: boolean;
+  /** True when the client's timeout fired. */
+  readonly timedOut: boolean;
+  /** Attempts made, when more than one. */
+  readonly attempts?: number | undefined;
+  /** Why retrying stopped, appended to the message. */
+  readonly note?: string | undefined;
+}
+
+/**
+ * No HTTP response arrived. `mayHaveReachedServer` tells a caller whether a write may have
+ * taken effect: if true, reconcile by reading before doing anything else.
+ */
+export class ConnectionError extends CloudPlatformError {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without query string. */
+  readonly path: string;
+  /** `host:port` that was called. */
+  readonly target: string;
+  /** Node/axios error code (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, ...). */
+  readonly code: string;
+  /** False only when the request certainly never reached the server; true means "reconcile by reading". */
+  readonly mayHaveReachedServer: boolean;
+  /** True when the client's timeout fired. */
+  readonly timedOut: boolean;
+  /** Attempts made before giving up. */
+  readonly attempts: number;
+
+  constructor(init: ConnectionErrorInit) {
+    const what = init.timedOut ? "timed out" : `connection error ${init.code}`;
+    const reach = init.mayHaveReachedServer
+      ? "the request may have reached the server, so a write may have taken effect"
+      : "the request never reached the server";
+    const tail = [init.note, init.attempts && init.attempts > 1 ? `(${init.attempts} attempts)` : undefined]
+      .filter(Boolean)
+      .join(" ");
+    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tail ? ` ${tail}` : ""}`);
+    this.method = init.method;
+    this.path = init.path;
+    this.target = init.target;
+    this.code = init.code;
+    this.mayHaveReachedServer = init.mayHaveReachedServer;
+    this.timedOut = init.timedOut;
+    this.attempts = init.attempts ?? 1;
+  }
+}
+
+/** The caller's AbortSignal cancelled the request; nothing is retried after this. */
+export class RequestAbortedError extends CloudPlatformError {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+  ) {
+    super(`${method} ${path} was cancelled by the caller; the request may have reached the server.`);
+  }
+}
+
+/** A success status with a body that does not have the documented shape. */
+export class ResponseFormatError extends CloudPlatformError {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    problem: string,
+  ) {
+    super(`${method} ${path} returned ${status} with an unexpected body: ${problem}`);
+  }
+}
+
+/**
+ * A task ended in ERROR. The message carries the task's `error` text verbatim (e.g.
+ * `Quota limit for vm_count exceeded by 2`) because that is what the user must act on.
+ */
+export class TaskFailedError extends CloudPlatformError {
+  readonly taskId: string;
+  readonly taskType: string;
+  /** The task's `error` text, verbatim. */
+  readonly taskError: string;
+  /** The final task as read. */
+  readonly task: Task;
+  constructor(task: Task) {
+    const text = task.error ?? "(the task reported no error text)";
+    super(`Task ${task.id} (${task.taskType}) failed: ${text}`);
+    this.taskId = task.id;
+    this.taskType = task.taskType;
+    this.taskError = text;
+    this.task = task;
+  }
+}
+
+/** Facts about an unfinished wait, shared by {@link TaskTimeoutError} and {@link TaskCancelledError}. */
+export interface TaskWaitInfo {
+  readonly taskId: string;
+  readonly taskType?: string | undefined;
+  /** The last state read, or `undefined` if no poll completed. */
+  readonly lastState?: string | undefined;
+  readonly elapsedMs: number;
+  readonly polls: number;
+}
+
+function describeTask(info: TaskWaitInfo): string {
+  return `task ${info.taskId}${info.taskType ? ` (${info.taskType})` : ""}`;
+}
+
+/**
+ * The waiter's deadline passed first. The task may still finish on the server, so a later run
+ * should look for it rather than start a second one.
+ */
+export class TaskTimeoutError extends CloudPlatformError {
+  readonly taskId: string;
+  readonly taskType: string | undefined;
+  /** The last state read before giving up. */
+  readonly lastState: string | undefined;
+  readonly elapsedMs: number;
+  /** How many times the task was read. */
+  readonly polls: number;
+  /** The deadline that passed. */
+  readonly timeoutMs: number;
+  constructor(info: TaskWaitInfo & { readonly timeoutMs: number }) {
+    super(
+      `Timed out after ${formatDuration(info.timeoutMs)} waiting for ${describeTask(info)}; ` +
+        `last state ${info.lastState ?? "unknown"} after ${info.polls} polls. ` +
+        "The task may still complete on the server; raise the timeout or check the task later.",
+    );
+    this.taskId = info.taskId;
+    this.taskType = info.taskType;
+    this.lastState = info.lastState;
+    this.elapsedMs = info.elapsedMs;
+    this.polls = info.polls;
+    this.timeoutMs = info.timeoutMs;
+  }
+}
+
+/** The caller's AbortSignal stopped the wait (e.g. Ctrl-C in `pulumi up`); the task itself goes on. */
+export class TaskCancelledError extends CloudPlatformError {
+  readonly taskId: string;
+  readonly taskType: string | undefined;
+  readonly lastState: string | undefined;
+  readonly elapsedMs: number;
+  readonly polls: number;
+  constructor(info: TaskWaitInfo) {
+    super(
+      `Stopped waiting for ${describeTask(info)} after ${formatDuration(info.elapsedMs)}: cancelled; ` +
+        `last state ${info.lastState ?? "unknown"}. The task itself is not cancelled on the server.`,
+    );
+    this.taskId = info.taskId;
+    this.taskType = info.taskType;
+    this.lastState = info.lastState;
+    this.elapsedMs = info.elapsedMs;
+    this.polls = info.polls;
+  }
+}
+
+/** `1500` -> `1.5s`, `90000` -> `1m30s`; for messages only. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const totalSeconds = ms / 1000;
+  if (totalSeconds < 60) return `${Number(totalSeconds.toFixed(1))}s`;
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = Math.round(totalSeconds - minutes * 60);
+  return seconds ? `${minutes}m${seconds}s` : `${minutes}m`;
+}

@@ -1,0 +1,65 @@
+/**
+ * Public entry of the API client, exported as `pulumi-cloudplatform/api`.
+ *
+ * Why a curated entry: callers (resource handlers, lookups, tests, users scripting against the
+ * API) get the client factory, the error classes to branch on, the camelCase types and the
+ * pagination helpers, and nothing of the transport's internals.
+ */
+export { createClient, DEFAULT_TIMEOUT_MS } from "./client";
+export type { ClientOptions, ClientLogger, CloudPlatformClient, RetryEvent } from "./client";
+export {
+  CloudPlatformError,
+  ConfigurationError,
+  ApiError,
+  ValidationError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  RequestAbortedError,
+  ResponseFormatError,
+  TaskFailedError,
+  TaskTimeoutError,
+  TaskCancelledError,
+  makeApiError,
+} from "./errors";
+export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit, TaskWaitInfo } from "./errors";
+export {
+  DEFAULT_RETRY_POLICY,
+  resolveRetryPolicy,
+  classifyFailure,
+  neverReachedServer,
+  parseRetryAfter,
+  backoffDelayMs,
+  retryDelayMs,
+} from "./retry";
+export type { RetryPolicy, RetryDecision, AttemptFailure, HttpMethod } from "./retry";
+export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered } from "./pagination";
+export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
+export { redact } from "./redact";
+export { VERSION, DEFAULT_USER_AGENT } from "./version";
+export type { RequestOptions } from "./transport";
+export { TERMINAL_TASK_STATES } from "./cloud/tasks";
+export type { Task, TaskState, TaskIdList, ListTasksParams, TasksApi } from "./cloud/tasks";
+export type { Project, ListProjectsParams, ProjectsApi } from "./cloud/projects";
+export type { Region, ListRegionsParams, RegionsApi } from "./cloud/regions";
+export type { Instance, InstanceFlavor, InstanceAddress, ListInstancesParams, InstancesApi } from "./cloud/instances";
+export type { K8sCluster, K8sPool, K8sUpgradeVersion, K8sApi } from "./cloud/k8s";
+export type { CloudApi } from "./cloud";
+export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT } from "./storage/notifications";
+export type {
+  NotificationEventName,
+  NotificationEvent,
+  NotificationEventInput,
+  NotificationWriteParams,
+  NotificationsApi,
+  StorageApi,
+} from "./storage/notifications";
+export type { DelegationStatus, AuthoritativeNameServer, DnsApi } from "./dns/analyze";
+export { RESELLER_METRICS } from "./waap/reseller";
+export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerApi, WaapApi } from "./waap/reseller";
+export type { AiTask, AiTaskName, AiTaskStatus, ListAiTasksParams, AiTasksApi, StreamingApi } from "./streaming/aiTasks";
+export type { CurrentClient, ServiceStatus, ClientsApi, IamApi } from "./iam/clients";

@@ -1,0 +1,104 @@
+/**
+ * Pagination helpers for the two page styles the API uses.
+ *
+ * Why helpers and not per-endpoint loops: lookups "page through lists when asked for all", and
+ * getting termination right (count reached, short page, empty page, a cap) once is cheaper than
+ * getting it right in every caller.
+ */
+
+/** An offset page (`limit`/`offset` in, `{count, results}` out); `count` is the total. */
+export interface OffsetPage<T> {
+  readonly count: number;
+  readonly results: readonly T[];
+}
+
+/** Fetches one offset page. */
+export type OffsetPageFetcher<T> = (page: { readonly limit: number; readonly offset: number }) => Promise<OffsetPage<T>>;
+
+/** Options of the offset pager. */
+export interface OffsetPagerOptions {
+  /** Page size sent as `limit` (default 100). */
+  readonly pageSize?: number;
+  /** Where to start (default 0). */
+  readonly startOffset?: number;
+  /** Stop after this many items (default: no cap). */
+  readonly max?: number;
+}
+
+/**
+ * Iterate items over offset pages until `count` is reached, a page comes back short or empty,
+ * or `max` items were yielded.
+ */
+export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): AsyncGenerator<T, void, undefined> {
+  const limit = positiveInt(options.pageSize ?? 100, "pageSize");
+  const max = options.max ?? Infinity;
+  let offset = options.startOffset ?? 0;
+  let yielded = 0;
+  while (yielded < max) {
+    const page = await fetchPage({ limit, offset });
+    for (const item of page.results) {
+      if (yielded >= max) return;
+      yield item;
+      yielded++;
+    }
+    offset += page.results.length;
+    if (page.results.length === 0 || page.results.length < limit || offset >= page.count) return;
+  }
+}
+
+/** Collect all items of an offset-paged list (up to `max`). */
+export async function fetchAllOffset<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): Promise<T[]> {
+  return collect(iterateOffsetPages(fetchPage, options));
+}
+
+/** A page-number page (streaming AI tasks): `next` is null on the last page. */
+export interface NumberedPage<T> {
+  readonly count: number;
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly results: readonly T[];
+}
+
+/** Fetches page number `page` (from 1). */
+export type NumberedPageFetcher<T> = (page: number) => Promise<NumberedPage<T>>;
+
+/** Options of the page-number pager. */
+export interface NumberedPagerOptions {
+  /** First page number (default 1). */
+  readonly startPage?: number;
+  /** Stop after this many items (default: no cap). */
+  readonly max?: number;
+}
+
+/** Iterate items over numbered pages until `next` is null, a page is empty, or `max` is reached. */
+export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions = {}): AsyncGenerator<T, void, undefined> {
+  const max = options.max ?? Infinity;
+  let page = positiveInt(options.startPage ?? 1, "startPage");
+  let yielded = 0;
+  while (yielded < max) {
+    const current = await fetchPage(page);
+    for (const item of current.results) {
+      if (yielded >= max) return;
+      yield item;
+      yielded++;
+    }
+    if (current.next === null || current.results.length === 0) return;
+    page++;
+  }
+}
+
+/** Collect all items of a page-number list (up to `max`). */
+export async function fetchAllNumbered<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions = {}): Promise<T[]> {
+  return collect(iterateNumberedPages(fetchPage, options));
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+function positiveInt(n: number, what: string): number {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${what} must be an integer >= 1, got ${n}`);
+  return n;
+}

@@ -1,0 +1,142 @@
+/**
+ * Object storage notification thresholds ("events"): create, list, update, delete.
+ *
+ * Why: the `StorageEvent` resource's whole lifecycle. There is no read-by-uuid; the list is the
+ * read path. Update and delete address the event by its body (the API's design), and answer 204.
+ */
+import type { RequestOptions, Transport } from "../transport";
+import { bodyObject, isObject, numOrNull, objArray, str, strOrNull, type WireObject } from "../wire";
+
+/** The four kinds of threshold. */
+export type NotificationEventName = "reaching_used_space" | "reaching_files_quantity" | "reaching_used_traffic" | "reaching_used_requests";
+
+/** Every allowed event name, in the API's order. */
+export const NOTIFICATION_EVENT_NAMES: readonly NotificationEventName[] = [
+  "reaching_used_space",
+  "reaching_files_quantity",
+  "reaching_used_traffic",
+  "reaching_used_requests",
+];
+
+/** Which limit field goes with which name: bytes for space and traffic, count for files and requests. */
+export const LIMIT_KIND_BY_EVENT: Readonly<Record<NotificationEventName, "bytes" | "count">> = {
+  reaching_used_space: "bytes",
+  reaching_used_traffic: "bytes",
+  reaching_files_quantity: "count",
+  reaching_used_requests: "count",
+};
+
+/** A threshold as sent to the API; null and undefined fields are left out (so a read event can be sent back). */
+export interface NotificationEventInput {
+  /** Kind of notification (the server decides what it accepts). */
+  readonly name: NotificationEventName | string;
+  readonly storageName?: string | null | undefined;
+  readonly bucketName?: string | null | undefined;
+  /** Limit in bytes (with reaching_used_space / reaching_used_traffic). */
+  readonly bytes?: number | null | undefined;
+  /** Limit as a count (with reaching_files_quantity / reaching_used_requests). */
+  readonly count?: number | null | undefined;
+  /** Identifier of an existing event (update, delete). */
+  readonly uuid?: string | null | undefined;
+}
+
+/** A threshold as read back. */
+export interface NotificationEvent {
+  readonly name: string;
+  readonly storageName: string | null;
+  readonly bucketName: string | null;
+  readonly bytes: number | null;
+  readonly count: number | null;
+  readonly uuid: string | null;
+}
+
+/** The `client_id` query parameter of the write calls. */
+export interface NotificationWriteParams {
+  /** Act on behalf of this client (resellers); omitted when undefined. */
+  readonly clientId?: number | undefined;
+}
+
+/** Map the TypeScript event to the wire body, leaving out what is not set. */
+export function eventToWire(e: NotificationEventInput): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: e.name };
+  if (e.bucketName !== undefined && e.bucketName !== null) out["bucket_name"] = e.bucketName;
+  if (e.storageName !== undefined && e.storageName !== null) out["storage_name"] = e.storageName;
+  if (e.bytes !== undefined && e.bytes !== null) out["bytes"] = e.bytes;
+  if (e.count !== undefined && e.count !== null) out["count"] = e.count;
+  if (e.uuid !== undefined && e.uuid !== null) out["uuid"] = e.uuid;
+  return out;
+}
+
+/** Map one wire event; `name` comes from the item or from the list key it was under. */
+export function eventFromWire(w: WireObject, nameFromKey?: string): NotificationEvent {
+  return {
+    name: str(w["name"] ?? nameFromKey),
+    storageName: strOrNull(w["storage_name"]),
+    bucketName: strOrNull(w["bucket_name"]),
+    bytes: numOrNull(w["bytes"]),
+    count: numOrNull(w["count"]),
+    uuid: strOrNull(w["uuid"]),
+  };
+}
+
+/**
+ * Flatten a list answer. The documented shape is an object keyed by event name, each an
+ * array; a bare array, `{events: [...]}` and `{results: [...]}` are accepted too.
+ */
+export function eventsFromWire(data: unknown): NotificationEvent[] {
+  if (Array.isArray(data)) return objArray(data).map((w) => eventFromWire(w));
+  if (!isObject(data)) return [];
+  for (const key of ["events", "results"]) {
+    if (Array.isArray(data[key])) return objArray(data[key]).map((w) => eventFromWire(w));
+  }
+  const out: NotificationEvent[] = [];
+  for (const [name, items] of Object.entries(data)) {
+    for (const w of objArray(items)) out.push(eventFromWire(w, name));
+  }
+  return out;
+}
+
+/** The notification functions of the client. */
+export interface NotificationsApi {
+  /** Create a threshold; 409 ConflictError when it already exists. */
+  create(event: NotificationEventInput, params?: NotificationWriteParams, options?: RequestOptions): Promise<NotificationEvent>;
+  /** Every threshold of the caller, flattened. */
+  list(options?: RequestOptions): Promise<NotificationEvent[]>;
+  /** Change a threshold (204). */
+  update(event: NotificationEventInput, params?: NotificationWriteParams, options?: RequestOptions): Promise<void>;
+  /** Delete a threshold (204); the event goes in the DELETE body. */
+  delete(event: NotificationEventInput, params?: NotificationWriteParams, options?: RequestOptions): Promise<void>;
+}
+
+const EVENT_PATH = "/storage/notifications/v1/event";
+
+/** Bind the notification functions to a transport. */
+export function notificationsApi(t: Transport): NotificationsApi {
+  return {
+    async create(event, params = {}, options) {
+      const res = await t.request({ method: "POST", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options });
+      // Some servers answer an empty 200; fall back to what was sent.
+      return res.data === undefined ? eventFromWire(eventToWire(event)) : eventFromWire(bodyObject(res));
+    },
+    async list(options) {
+      const res = await t.request({ method: "GET", path: "/storage/notifications/v1/events", options });
+      return eventsFromWire(res.data);
+    },
+    async update(event, params = {}, options) {
+      await t.request({ method: "PUT", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options });
+    },
+    async delete(event, params = {}, options) {
+      await t.request({ method: "DELETE", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options });
+    },
+  };
+}
+
+/** `client.storage`. */
+export interface StorageApi {
+  readonly notifications: NotificationsApi;
+}
+
+/** Bind the storage group to a transport. */
+export function storageApi(t: Transport): StorageApi {
+  return Object.freeze({ notifications: notificationsApi(t) });
+}

@@ -1,0 +1,97 @@
+/**
+ * WAAP reseller: billable consumption totals and the health check.
+ *
+ * Why: the `getResellerTotals` and `getResellerPing` lookups. Errors come as problem+json; the
+ * transport puts `detail` and each `errors[].loc`/`detail` into the message.
+ */
+import { fetchAllOffset, type OffsetPagerOptions } from "../pagination";
+import type { RequestOptions, Transport } from "../transport";
+import { apiPath } from "../url";
+import { bodyList, bodyObject, numOr, str } from "../wire";
+
+/** Billable metrics. */
+export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
+
+/** Every metric, for validation in lookups. */
+export const RESELLER_METRICS: readonly ResellerMetric[] = ["domains", "volume", "requests", "requests_clean"];
+
+/** Query of the totals call. */
+export interface ResellerTotalsParams {
+  /** Filter by client ids (repeated `client_ids` keys). */
+  readonly clientIds?: readonly number[];
+  /** Report start date, inclusive, ISO 8601 (`from`). */
+  readonly from: string;
+  /** Report end date, exclusive, ISO 8601 (`to`). */
+  readonly to: string;
+  /** 0..100 (server default 100). */
+  readonly limit?: number;
+  /** 0..100000 (server default 0). */
+  readonly offset?: number;
+}
+
+/** One daily consumption row. */
+export interface ConsumptionRow {
+  readonly date: string;
+  readonly amount: number;
+}
+
+/** A consumption page. */
+export interface ConsumptionPage {
+  readonly limit: number;
+  readonly offset: number;
+  /** As the server reports it. */
+  readonly count: number;
+  readonly results: readonly ConsumptionRow[];
+}
+
+/** The reseller functions of the client. */
+export interface ResellerApi {
+  /** One page of aggregated billable consumption for `metric`. */
+  totals(metric: ResellerMetric | string, params: ResellerTotalsParams, options?: RequestOptions): Promise<ConsumptionPage>;
+  /** Every consumption row (pages of `pageSize`, at most 100). */
+  totalsAll(metric: ResellerMetric | string, params: Omit<ResellerTotalsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<ConsumptionRow[]>;
+  /** Health check; `message` is `pong` when healthy. */
+  ping(options?: RequestOptions): Promise<{ readonly message: string }>;
+}
+
+/** Bind the reseller functions to a transport. */
+export function resellerApi(t: Transport): ResellerApi {
+  const totals: ResellerApi["totals"] = async (metric, params, options) => {
+    const res = await t.request({
+      method: "GET",
+      path: apiPath`/waap/reseller/v1/prebilling/total/${metric}`,
+      query: { client_ids: params.clientIds, from: params.from, to: params.to, limit: params.limit, offset: params.offset },
+      options,
+    });
+    const page = bodyList(res);
+    return {
+      limit: numOr(page.body["limit"], params.limit ?? page.results.length),
+      offset: numOr(page.body["offset"], params.offset ?? 0),
+      count: page.count,
+      results: page.results.map((r) => ({ date: str(r["date"]), amount: numOr(r["amount"], 0) })),
+    };
+  };
+  return {
+    totals,
+    totalsAll: (metric, params, pager = {}, options) =>
+      // `count` is the number of items in this page, not a total, so paging stops on a short page.
+      fetchAllOffset(async (p) => {
+        const page = await totals(metric, { ...params, ...p }, options);
+        return { count: page.results.length < p.limit ? p.offset + page.results.length : Number.MAX_SAFE_INTEGER, results: page.results };
+      }, { pageSize: 100, ...pager }),
+    async ping(options) {
+      const res = await t.request({ method: "GET", path: "/waap/reseller/ping", options });
+      return { message: str(bodyObject(res)["message"]) };
+    },
+  };
+}
+
+/** `client.waap`. */
+export interface WaapApi {
+  readonly reseller: ResellerApi;
+}
+
+/** Bind the WAAP group to a transport. */
+export function waapApi(t: Transport): WaapApi {
+  return Object.freeze({ reseller: resellerApi(t) });
+}

@@ -1,0 +1,10 @@
+/**
+ * Task waiting for resource handlers: {@link waitForTask} and its polling schedule.
+ *
+ * Why a separate layer: handlers start work through provider/api and wait here; neither layer
+ * knows about Pulumi (progress goes to a callback the dynamic layer wires to Pulumi's log).
+ */
+export { waitForTask, DEFAULT_TASK_TIMEOUT_MS } from "./waitForTask";
+export type { TaskReader, TaskProgress, WaiterClock, WaitForTaskOptions } from "./waitForTask";
+export { DEFAULT_POLL_SCHEDULE, pollDelayMs, recommendedIntervalMs, resolvePollSchedule } from "./schedule";
+export type { PollSchedule } from "./schedule";

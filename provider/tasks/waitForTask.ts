@@ -1,0 +1,123 @@
+/**
+ * Wait for a cloud task to finish (after the aws-cdk provider framework's start-then-poll
+ * waiter): poll `GET /cloud/v1/tasks/{id}` on a backing-off schedule until FINISHED or ERROR,
+ * within a deadline that is checked against every sleep, cancellable through an AbortSignal.
+ *
+ * Why here and not in the resources: every write of the API is a task, and the rules (never
+ * sleep past the deadline, report progress so a person watching `pulumi up` sees it move,
+ * keep the task's error text verbatim) must hold for all of them.
+ */
+import {
+  RequestAbortedError,
+  TaskCancelledError,
+  TaskFailedError,
+  TaskTimeoutError,
+} from "../api/errors";
+import type { Task } from "../api/cloud/tasks";
+import type { RequestOptions } from "../api/transport";
+import { sleep as defaultSleep } from "../api/sleep";
+import { pollDelayMs, resolvePollSchedule, type PollSchedule } from "./schedule";
+
+/** The slice of the API client the waiter needs (any object with `cloud.tasks.get`). */
+export interface TaskReader {
+  readonly cloud: { readonly tasks: { get(taskId: string, options?: RequestOptions): Promise<Task> } };
+}
+
+/** What `onProgress` receives. */
+export interface TaskProgress {
+  readonly taskId: string;
+  /** The last state read (`undefined` before the first poll answers). */
+  readonly state: string | undefined;
+  readonly taskType: string | undefined;
+  readonly elapsedMs: number;
+  readonly polls: number;
+  /** Why this report: the state changed, or it is the periodic "still waiting" report. */
+  readonly reason: "state-changed" | "still-waiting";
+}
+
+/** Time source and sleep; injectable so tests can run the schedule without real waiting. */
+export interface WaiterClock {
+  now(): number;
+  /** Resolve after `ms`, or at once when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Options of {@link waitForTask}. */
+export interface WaitForTaskOptions {
+  /** Give up after this long, in ms (default 30 minutes). */
+  readonly timeoutMs?: number | undefined;
+  /** Stop waiting (the task itself goes on) with TaskCancelledError. */
+  readonly signal?: AbortSignal | undefined;
+  /** Called on each state change and at least every `schedule.progressEveryMs` while waiting. */
+  readonly onProgress?: ((progress: TaskProgress) => void) | undefined;
+  /** Task type, if known, to choose the polling ceiling before the first answer. */
+  readonly taskType?: string | undefined;
+  /** Overrides of the polling schedule. */
+  readonly schedule?: Partial<PollSchedule> | undefined;
+  /** Time source (tests). */
+  readonly clock?: WaiterClock | undefined;
+}
+
+/** Default deadline: long enough for a cluster upgrade step, short enough to notice a stuck task. */
+export const DEFAULT_TASK_TIMEOUT_MS = 30 * 60_000;
+
+const realClock: WaiterClock = { now: () => Date.now(), sleep: defaultSleep };
+
+/**
+ * Poll the task until it is FINISHED (resolves with it) or ERROR (rejects with TaskFailedError
+ * carrying the task's `error` text). Rejects with TaskTimeoutError when the deadline passes
+ * (a last poll is made at the deadline, never later) and TaskCancelledError when `signal`
+ * aborts (the sleep is interrupted at once, an in-flight read is cancelled). API errors of the
+ * reads (e.g. NotFoundError for an unknown id) propagate unchanged; transient ones were
+ * already retried by the client.
+ */
+export async function waitForTask(client: TaskReader, taskId: string, options: WaitForTaskOptions = {}): Promise<Task> {
+  const clock = options.clock ?? realClock;
+  const schedule = resolvePollSchedule(options.schedule);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+  if (!(timeoutMs >= 0)) throw new RangeError(`timeoutMs must be >= 0, got ${timeoutMs}`);
+  const { signal, onProgress } = options;
+  const started = clock.now();
+  const deadline = started + timeoutMs;
+
+  let taskType = options.taskType;
+  let state: string | undefined;
+  let polls = 0;
+  let lastReportAt = started;
+
+  const info = () => ({ taskId, taskType, lastState: state, elapsedMs: clock.now() - started, polls });
+  const report = (reason: TaskProgress["reason"]): void => {
+    lastReportAt = clock.now();
+    onProgress?.({ taskId, state, taskType, elapsedMs: lastReportAt - started, polls, reason });
+  };
+  const cancelled = () => new TaskCancelledError(info());
+
+  let nextPollAt = started;
+  for (;;) {
+    if (signal?.aborted) throw cancelled();
+    if (clock.now() >= nextPollAt) {
+      let task: Task;
+      try {
+        task = await client.cloud.tasks.get(taskId, { signal });
+      } catch (err) {
+        if (signal?.aborted || err instanceof RequestAbortedError) throw cancelled();
+        throw err;
+      }
+      polls++;
+      if (task.taskType) taskType = task.taskType;
+      const changed = task.state !== state;
+      state = task.state;
+      if (changed) report("state-changed");
+      if (task.state === "FINISHED") return task;
+      if (task.state === "ERROR") throw new TaskFailedError(task);
+      const now = clock.now();
+      if (now >= deadline) throw new TaskTimeoutError({ ...info(), timeoutMs });
+      // The deadline is checked against the next sleep: the last poll happens at the deadline.
+      nextPollAt = Math.min(now + pollDelayMs(polls, taskType, schedule), deadline);
+    } else if (clock.now() - lastReportAt >= schedule.progressEveryMs) {
+      report("still-waiting");
+    }
+    const wakeAt = Math.min(nextPollAt, lastReportAt + schedule.progressEveryMs);
+    await clock.sleep(Math.max(0, wakeAt - clock.now()), signal);
+  }
+}

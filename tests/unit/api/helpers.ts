@@ -1,0 +1,58 @@
+/**
+ * Shared helpers of the client and waiter tests: a long unique API key (so "the key is absent
+ * from the message" is a meaningful assertion), the simulator's admin API, a sleep that records
+ * instead of waiting, and the secret-leak assertion.
+ */
+import { randomBytes } from "crypto";
+import { inspect } from "util";
+
+/** A key unlike any text a message could contain by chance. */
+export function newKey(): string {
+  return `cpk_${randomBytes(20).toString("hex")}`;
+}
+
+/** Call the simulator's admin API (no auth). */
+export async function admin(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${baseUrl}/__admin${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`admin ${method} ${path} -> ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A sleep that records each requested wait and returns at once (optionally running a hook). */
+export function recordingSleep(hook?: (ms: number, call: number) => void | Promise<void>) {
+  const waits: number[] = [];
+  return {
+    waits,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      await hook?.(ms, waits.length);
+    },
+  };
+}
+
+/** Assert that `secret` appears nowhere in what an error shows: message, stack, inspect, JSON. */
+export function expectNoSecret(err: unknown, secret: string): void {
+  expect(err).toBeInstanceOf(Error);
+  const e = err as Error;
+  expect(e.message).not.toContain(secret);
+  expect(String(e.stack)).not.toContain(secret);
+  expect(inspect(e, { depth: 20, showHidden: true })).not.toContain(secret);
+  expect(JSON.stringify(e)).not.toContain(secret);
+  // Even a prefix of the key is a leak.
+  expect(e.message).not.toContain(secret.slice(0, 12));
+}
+
+/** Capture the rejection of a promise, failing if it resolves. */
+export async function rejectionOf(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error("expected the promise to reject, but it resolved");
+}

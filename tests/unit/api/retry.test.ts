@@ -1,0 +1,258 @@
+/**
+ * The retry policy: the pure classification and delay functions, then each rule end to end
+ * against the simulator, with the simulator's request log as the witness of what was sent.
+ * Waits are observed through an injected sleep, never measured on the wall clock.
+ */
+import { createServer } from "net";
+import {
+  backoffDelayMs,
+  classifyFailure,
+  ConflictError,
+  ConnectionError,
+  createClient,
+  DEFAULT_RETRY_POLICY,
+  parseRetryAfter,
+  RequestAbortedError,
+  resolveRetryPolicy,
+  ServerError,
+  type RetryEvent,
+} from "../../../provider/api";
+import { budgetStop } from "../../../provider/api/retry";
+import { startSimulator } from "../../../simulator";
+import { admin, newKey, recordingSleep, rejectionOf } from "./helpers";
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+let sim: Sim;
+
+beforeAll(async () => {
+  sim = await startSimulator({ apiKey: newKey(), readOnlyApiKey: newKey(), timeScale: 50 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(async () => {
+  await admin(sim.url, "POST", "/reset");
+});
+
+const logFor = (s: Sim, method: string, path: string) => s.requests().filter((r) => r.method === method && r.path === path);
+
+describe("classifyFailure (pure)", () => {
+  const p = DEFAULT_RETRY_POLICY;
+  test.each([408, 429, 500, 502, 503, 504])("GET is retried on %i", (status) => {
+    expect(classifyFailure("GET", { kind: "status", status }, p).retry).toBe(true);
+  });
+  test.each([400, 401, 403, 404, 409, 422])("status %i is never retried, whatever the method", (status) => {
+    for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
+  });
+  test.each(["POST", "PUT", "DELETE", "PATCH"] as const)("%s is not retried on 5xx, 429 or ambiguous network errors", (m) => {
+    for (const status of [429, 500, 503]) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
+    for (const code of ["ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "UNKNOWN"]) expect(classifyFailure(m, { kind: "network", code }, p).retry).toBe(false);
+  });
+  test.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])("every method is retried on %s (never reached the server)", (code) => {
+    for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, { kind: "network", code }, p).retry).toBe(true);
+  });
+  test("GET is retried on any network error; nothing is retried after an abort", () => {
+    expect(classifyFailure("GET", { kind: "network", code: "ECONNRESET" }, p).retry).toBe(true);
+    expect(classifyFailure("GET", { kind: "network", code: "ETIMEDOUT" }, p).retry).toBe(true);
+    expect(classifyFailure("GET", { kind: "aborted" }, p).retry).toBe(false);
+  });
+  test("an override of the policy is honoured", () => {
+    const noServer = resolveRetryPolicy({ retryServerErrors: false });
+    expect(classifyFailure("GET", { kind: "status", status: 503 }, noServer).retry).toBe(false);
+    expect(classifyFailure("GET", { kind: "status", status: 429 }, noServer).retry).toBe(true);
+  });
+});
+
+describe("delays (pure)", () => {
+  const headers = (h: Record<string, string>) => (name: string) => h[name.toLowerCase()];
+  test("Retry-After as seconds, as an HTTP date, and Retry-After-Ms first", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(parseRetryAfter(headers({ "retry-after": "7" }), now)).toBe(7000);
+    expect(parseRetryAfter(headers({ "retry-after": "Thu, 01 Jan 2026 00:00:30 GMT" }), now)).toBe(30_000);
+    expect(parseRetryAfter(headers({ "retry-after": "Wed, 31 Dec 2025 23:00:00 GMT" }), now)).toBe(0);
+    expect(parseRetryAfter(headers({ "retry-after-ms": "1500", "retry-after": "9" }), now)).toBe(1500);
+    expect(parseRetryAfter(headers({ "retry-after": "soon" }), now)).toBeUndefined();
+    expect(parseRetryAfter(headers({}), now)).toBeUndefined();
+  });
+  test("exponential backoff, capped, with jitter bounds", () => {
+    const policy = resolveRetryPolicy({ baseDelayMs: 100, factor: 2, maxDelayMs: 1000, jitter: 0.5 });
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelayMs(n, policy, mid))).toEqual([100, 200, 400, 800, 1000, 1000]);
+    expect(backoffDelayMs(3, policy, () => 0)).toBe(200);
+    expect(backoffDelayMs(3, policy, () => 1)).toBe(600);
+  });
+  test("budget and attempt limits", () => {
+    const policy = resolveRetryPolicy({ maxAttempts: 3, budgetMs: 10_000 });
+    expect(budgetStop(policy, 1, 0, 1000, undefined)).toBeUndefined();
+    expect(budgetStop(policy, 3, 0, 1000, undefined)).toMatch(/Gave up after 3 attempts/);
+    expect(budgetStop(policy, 1, 9_500, 1000, undefined)).toMatch(/retry budget of 10 s is spent/);
+    expect(budgetStop(policy, 1, 0, 20_000, 20_000)).toMatch(/retry after 20 s, beyond the remaining retry budget of 10 s/);
+  });
+  test("a bad override fails at once", () => {
+    expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(RangeError);
+    expect(() => resolveRetryPolicy({ jitter: 2 })).toThrow(RangeError);
+  });
+});
+
+describe("against the simulator", () => {
+  test("a 429 with Retry-After waits at least that long, then succeeds", async () => {
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 3 }, pathPrefix: "/dns" });
+    const { sleep, waits } = recordingSleep();
+    const events: RetryEvent[] = [];
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep, onRetry: (e) => events.push(e), retry: { baseDelayMs: 10 } });
+    const status = await c.dns.delegationStatus("example.com");
+    expect(status.zoneExists).toBe(true);
+    expect(waits).toHaveLength(2);
+    for (const w of waits) expect(w).toBeGreaterThanOrEqual(3000);
+    expect(events.map((e) => e.status)).toEqual([429, 429]);
+    expect(logFor(sim, "GET", "/dns/v2/analyze/example.com/delegation-status").map((r) => r.status)).toEqual([429, 429, 200]);
+  });
+
+  test("a GET is retried through injected 5xx and succeeds", async () => {
+    await admin(sim.url, "POST", "/faults", { errorRate: 1, pathPrefix: "/cloud/v1/projects" });
+    const { sleep, waits } = recordingSleep(async (_ms, call) => {
+      if (call === 2) await admin(sim.url, "DELETE", "/faults");
+    });
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    const page = await c.cloud.projects.list();
+    expect(page.count).toBeGreaterThan(0);
+    expect(waits).toHaveLength(2);
+    expect(waits[1]).toBeGreaterThan(0);
+    expect(logFor(sim, "GET", "/cloud/v1/projects").map((r) => r.status)).toEqual([503, 503, 200]);
+  });
+
+  test("a GET whose connection is reset is retried", async () => {
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, pathPrefix: "/iam" });
+    const { sleep, waits } = recordingSleep(async () => {
+      await admin(sim.url, "DELETE", "/faults");
+    });
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    expect((await c.iam.clients.me()).id).toBe(7350925);
+    expect(waits).toHaveLength(1);
+  });
+
+  test("a POST whose connection was reset after the server handled it is NOT sent twice", async () => {
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/cloud/v2/k8s" });
+    const { sleep, waits } = recordingSleep();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    const err = await rejectionOf(c.cloud.k8s.upgrade(1, 76, "prod-cluster", "v1.31.2"));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).mayHaveReachedServer).toBe(true);
+    expect(err.message).toContain("may have reached the server");
+    expect(waits).toEqual([]);
+    await admin(sim.url, "DELETE", "/faults");
+    expect(logFor(sim, "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade")).toHaveLength(1);
+    // The server did act: the cluster is locked by the upgrade task.
+    expect((await c.cloud.k8s.getCluster(1, 76, "prod-cluster")).taskId).toEqual(expect.any(String));
+  });
+
+  test("a POST answered 5xx is not repeated", async () => {
+    await admin(sim.url, "POST", "/faults", { errorRate: 1, pathPrefix: "/storage" });
+    const { sleep, waits } = recordingSleep();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    const err = await rejectionOf(c.storage.notifications.create({ name: "reaching_used_space", bytes: 5 }));
+    expect(err).toBeInstanceOf(ServerError);
+    expect(waits).toEqual([]);
+    expect(logFor(sim, "POST", "/storage/notifications/v1/event")).toHaveLength(1);
+  });
+
+  test("a POST that timed out is not repeated (the server may still act)", async () => {
+    await admin(sim.url, "POST", "/faults", { latencyMs: 400, pathPrefix: "/storage" });
+    const { sleep, waits } = recordingSleep();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep, timeoutMs: 50 });
+    const err = await rejectionOf(c.storage.notifications.create({ name: "reaching_used_space", bytes: 5 }));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).timedOut).toBe(true);
+    expect((err as ConnectionError).mayHaveReachedServer).toBe(true);
+    expect(waits).toEqual([]);
+    // Wait until the simulator has handled the one request it got, then check there is one.
+    for (let i = 0; i < 100 && logFor(sim, "POST", "/storage/notifications/v1/event").length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logFor(sim, "POST", "/storage/notifications/v1/event")).toHaveLength(1);
+  });
+
+  test("a POST refused (server not up yet) is retried and sent exactly once", async () => {
+    const port = await freePort();
+    let late: Sim | undefined;
+    const key = newKey();
+    const { sleep, waits } = recordingSleep(async (_ms, call) => {
+      if (call === 1) late = await startSimulator({ port, apiKey: key });
+    });
+    try {
+      const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: key, sleep });
+      const created = await c.storage.notifications.create({ name: "reaching_used_requests", storageName: "s", count: 3 });
+      expect(created.count).toBe(3);
+      expect(waits).toHaveLength(1);
+      expect(late && logFor(late, "POST", "/storage/notifications/v1/event")).toHaveLength(1);
+    } finally {
+      await late?.close();
+    }
+  });
+
+  test.each([
+    ["401", (c: ReturnType<typeof createClient>) => c.cloud.regions.list(), "GET", "/cloud/v1/regions", true],
+    ["403", (c: ReturnType<typeof createClient>) => c.cloud.k8s.upgrade(1, 76, "prod-cluster", "v1.31.2"), "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade", "ro"],
+    ["404", (c: ReturnType<typeof createClient>) => c.cloud.k8s.getCluster(1, 76, "ghost"), "GET", "/cloud/v2/k8s/clusters/1/76/ghost", false],
+    ["422", (c: ReturnType<typeof createClient>) => c.waap.reseller.totals("requests", { from: "", to: "" }), "GET", "/waap/reseller/v1/prebilling/total/requests", false],
+  ] as const)("%s is not retried", async (status, call, method, path, keyKind) => {
+    const { sleep, waits } = recordingSleep();
+    const apiKey = keyKind === true ? newKey() : keyKind === "ro" ? sim.readOnlyApiKey : sim.apiKey;
+    const c = createClient({ baseUrl: sim.url, apiKey, sleep });
+    await rejectionOf(call(c));
+    expect(waits).toEqual([]);
+    const log = logFor(sim, method, path);
+    expect(log.map((r) => String(r.status))).toEqual([status]);
+  });
+
+  test("409 is not retried", async () => {
+    const { sleep, waits } = recordingSleep();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    await c.cloud.k8s.upgrade(1, 76, "prod-cluster", "v1.31.2");
+    expect(await rejectionOf(c.cloud.k8s.upgrade(1, 76, "prod-cluster", "v1.31.2"))).toBeInstanceOf(ConflictError);
+    expect(waits).toEqual([]);
+    expect(logFor(sim, "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade").map((r) => r.status)).toEqual([200, 409]);
+  });
+
+  test("the total budget stops backoff retries, with a note", async () => {
+    await admin(sim.url, "POST", "/faults", { errorRate: 1, pathPrefix: "/cloud/v1/regions" });
+    let clock = 0;
+    const waits: number[] = [];
+    const c = createClient({
+      baseUrl: sim.url,
+      apiKey: sim.apiKey,
+      now: () => clock,
+      random: () => 0.5,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+      retry: { maxAttempts: 10, budgetMs: 2_000, baseDelayMs: 500, factor: 2 },
+    });
+    const err = await rejectionOf(c.cloud.regions.list());
+    expect(err).toBeInstanceOf(ServerError);
+    expect(waits).toEqual([500, 1000]); // the next, 2000, would pass the 2 s budget
+    expect(err.message).toContain("retry budget of 2 s is spent after 3 attempts");
+    expect(logFor(sim, "GET", "/cloud/v1/regions")).toHaveLength(3);
+  });
+
+  test("an abort stops a retry wait and is not retried", async () => {
+    await admin(sim.url, "POST", "/faults", { errorRate: 1, pathPrefix: "/cloud/v1/projects" });
+    const ac = new AbortController();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep: async () => ac.abort() });
+    const err = await rejectionOf(c.cloud.projects.list({}, { signal: ac.signal }));
+    expect(err).toBeInstanceOf(RequestAbortedError);
+    expect(logFor(sim, "GET", "/cloud/v1/projects")).toHaveLength(1);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}

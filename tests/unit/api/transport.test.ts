@@ -1,0 +1,93 @@
+/**
+ * Transport details that the simulator cannot show: the exact headers sent (checked with a
+ * loopback capture server), URL building and redaction as pure functions, and the version.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "http";
+import { readFileSync } from "fs";
+import { join } from "path";
+import { createClient, DEFAULT_USER_AGENT, redact, VERSION } from "../../../provider/api";
+import { apiPath, serializeQuery } from "../../../provider/api/url";
+import { startSimulator } from "../../../simulator";
+import { newKey } from "./helpers";
+
+describe("headers", () => {
+  let server: Server;
+  let seen: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  let url = "";
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ tasks: ["t-1"] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const addr = server.address();
+    url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  beforeEach(() => {
+    seen = [];
+  });
+
+  test("Authorization, User-Agent, JSON body", async () => {
+    const key = newKey();
+    const c = createClient({ baseUrl: `${url}/`, apiKey: key });
+    await c.cloud.k8s.upgrade(1, 76, "prod cluster", "v1.31.2");
+    const req = seen[0];
+    expect(req?.method).toBe("POST");
+    expect(req?.url).toBe("/cloud/v2/k8s/clusters/1/76/prod%20cluster/upgrade");
+    expect(req?.headers["authorization"]).toBe(`apikey ${key}`);
+    expect(req?.headers["user-agent"]).toBe(`pulumi-cloudplatform/${VERSION}`);
+    expect(req?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(req?.body ?? "")).toEqual({ version: "v1.31.2" });
+  });
+
+  test("a custom user agent replaces the default", async () => {
+    const c = createClient({ baseUrl: url, apiKey: newKey(), userAgent: "my-tool/2" });
+    await c.iam.clients.me().catch(() => undefined);
+    expect(seen[0]?.headers["user-agent"]).toBe("my-tool/2");
+  });
+});
+
+test("the simulator accepts the client's auth header", async () => {
+  const sim = await startSimulator({ apiKey: newKey() });
+  try {
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
+    expect((await c.waap.reseller.ping()).message).toBe("pong");
+  } finally {
+    await sim.close();
+  }
+});
+
+test("VERSION matches package.json", () => {
+  const pkg = JSON.parse(readFileSync(join(__dirname, "../../../package.json"), "utf8")) as { version: string };
+  expect(VERSION).toBe(pkg.version);
+  expect(DEFAULT_USER_AGENT).toBe(`pulumi-cloudplatform/${pkg.version}`);
+});
+
+describe("url building", () => {
+  test("each interpolated segment is encoded; empty and dot segments are refused", () => {
+    expect(apiPath`/a/${"x/y?z#"}/${7}/b`).toBe("/a/x%2Fy%3Fz%23/7/b");
+    expect(() => apiPath`/a/${""}`).toThrow(/must name exactly one resource/);
+    expect(() => apiPath`/a/${".."}`).toThrow(/must name exactly one resource/);
+    expect(() => apiPath`/a/${NaN}`).toThrow(/finite number/);
+  });
+  test("arrays become repeated keys; null and undefined are dropped", () => {
+    expect(serializeQuery({ state: ["NEW", "RUNNING"], limit: 5, name: undefined, x: null, q: "a b&c" })).toBe("?state=NEW&state=RUNNING&limit=5&q=a%20b%26c");
+    expect(serializeQuery({})).toBe("");
+  });
+});
+
+describe("redaction", () => {
+  const key = "cpk_0123456789abcdef0123456789";
+  test("full key, echoed prefixes and credentials in text", () => {
+    expect(redact(`bad key ${key} here`, [key])).toBe("bad key [REDACTED] here");
+    expect(redact(`Bad token: ${key.slice(0, 10)}`, [key])).toBe("Bad token: [REDACTED]");
+    expect(redact("Authorization: apikey someOtherToken123", [key])).toBe("Authorization: apikey [REDACTED]");
+    expect(redact("nothing secret", [key])).toBe("nothing secret");
+  });
+});
