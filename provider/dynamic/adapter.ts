@@ -1,0 +1,85 @@
+/**
+ * Turns a Pulumi-free {@link ResourceLifecycle} into the methods of a dynamic provider.
+ *
+ * Why a separate layer: the engine's dynamic protocol has quirks the lifecycles should not know
+ * about: the serialized `__provider` input, the unknown-value sentinel during preview, `read`
+ * returning the stored inputs so the next diff is accurate, and errors that must never carry
+ * the API key.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { redact } from "../api/redact";
+
+/** The engine's placeholder for a value not known during preview. */
+export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
+const PROVIDER_KEY = "__provider";
+
+/** The dynamic provider methods, minus `configure` (handled once per process in runtime.ts). */
+export type DynamicHandlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
+
+/** Inputs without the engine's `__provider`. */
+function userInputs(props: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = props ?? {};
+  return rest;
+}
+
+function containsUnknown(value: unknown): boolean {
+  if (value === UNKNOWN_VALUE) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** Top-level input names whose value is not known yet. */
+export function unknownInputs(inputs: Record<string, unknown>): Set<string> {
+  return new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
+}
+
+/** Re-throws with the key removed from message and stack; the original class is kept. */
+function scrubbed(err: unknown, secrets: () => readonly string[]): never {
+  if (err instanceof Error) {
+    err.message = redact(err.message, secrets());
+    if (err.stack) err.stack = redact(err.stack, secrets());
+    throw err;
+  }
+  throw new Error(redact(String(err), secrets()));
+}
+
+/**
+ * Builds the dynamic handlers of one lifecycle. `context` supplies the client and log;
+ * `secrets` lists what must never appear in an error (the API key).
+ */
+export function toDynamicHandlers<I, O>(
+  lifecycle: ResourceLifecycle<I, O>,
+  context: () => LifecycleContext,
+  secrets: () => readonly string[],
+): DynamicHandlers {
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      return scrubbed(err, secrets);
+    }
+  };
+  return {
+    check: (_olds, news) =>
+      guard(async () => {
+        const inputs = userInputs(news);
+        const result = await lifecycle.check(context(), inputs, unknownInputs(inputs));
+        return { inputs: result.inputs, failures: result.failures };
+      }),
+    diff: (id, olds, news) => guard(() => lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)),
+    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I)),
+    read: (id, props) =>
+      guard(async () => {
+        const result = await lifecycle.read(context(), id, userInputs(props) as O);
+        // An empty id tells the engine the object is gone (refresh drops it).
+        if (!result) return { id: "", props: {} };
+        return { id: result.id, props: result.outs as Record<string, unknown>, inputs: result.inputs } as pulumi.dynamic.ReadResult;
+      }),
+    update: (id, olds, news) =>
+      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I) })),
+    delete: (id, props) => guard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * What the dynamic-provider process loads, at call time, as `pulumi-cloudplatform/internal/dynamic`.
+ *
+ * Why it is required at call time rather than captured: Pulumi serializes each provider method
+ * into the stack state. A captured client would copy our code, axios and, worst of all, the
+ * API key into `__provider` (pulumi-notes B2). The serialized methods only name this module; it
+ * is loaded from the program's `node_modules` inside the provider process, receives the stack
+ * config through `configure()`, and keeps the key in memory only.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { createClient, type CloudPlatformClient } from "../api";
+import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { k8sClusterUpgrade } from "../resources/k8sClusterUpgrade";
+import { storageEvent } from "../resources/storageEvent";
+import { resolveConnectionSettings, type ConnectionSettings } from "../settings";
+import { toDynamicHandlers, type DynamicHandlers } from "./adapter";
+
+let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
+let client: CloudPlatformClient | undefined;
+
+/** Receives the stack config once per provider process (engine `Configure`). */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  settings = resolveConnectionSettings((key) => req.config.get(key));
+  client = undefined;
+}
+
+function secrets(): readonly string[] {
+  return settings.apiKey ? [settings.apiKey] : [];
+}
+
+/**
+ * Progress reaches the person running `pulumi up` through the provider's stderr, which the
+ * engine shows as diagnostics of the run (a dynamic provider has no engine log connection).
+ */
+function contextFor(typeName: string): () => LifecycleContext {
+  return () => ({
+    client: () => (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "" })),
+    log: (message) => process.stderr.write(`[cloudplatform] ${typeName}: ${message}\n`),
+  });
+}
+
+function handlersOf<I, O>(lifecycle: ResourceLifecycle<I, O>): DynamicHandlers {
+  return toDynamicHandlers(lifecycle, contextFor(lifecycle.typeName), secrets);
+}
+
+/** The handlers of every resource type, by type name (the name the SDK class registers). */
+export const handlers = {
+  K8sClusterUpgrade: handlersOf(k8sClusterUpgrade),
+  StorageEvent: handlersOf(storageEvent),
+} satisfies Record<string, DynamicHandlers>;
+
+/** A resource type served by this runtime. */
+export type ResourceTypeName = keyof typeof handlers;

@@ -1,0 +1,58 @@
+/**
+ * The shape every resource lifecycle module implements, with no dependency on Pulumi.
+ *
+ * Why: the lifecycle logic (validation, API calls, task waits) is tested directly against the
+ * simulator, and the same handlers can back the dynamic provider now and a native plugin later.
+ * `provider/dynamic/adapter.ts` turns a {@link ResourceLifecycle} into a dynamic provider.
+ */
+import type { CloudPlatformClient } from "../api";
+
+/** What a lifecycle step may use: an API client made from the configured settings and a log. */
+export interface LifecycleContext {
+  /** The API client; creating it throws the configuration error when settings are missing. */
+  client(): CloudPlatformClient;
+  /** A progress line for the person watching `pulumi up` (the adapter prefixes the resource). */
+  log(message: string): void;
+}
+
+/** One input problem found by `check`; `property` is the input name as users write it. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+/** Result of `check`: the normalized inputs or the problems. */
+export interface CheckResult<I> {
+  inputs: I;
+  failures: CheckFailure[];
+}
+
+/** Result of `diff`. */
+export interface DiffResult {
+  changes: boolean;
+  replaces?: string[];
+  deleteBeforeReplace?: boolean;
+}
+
+/** Result of `read`: undefined means the object is gone. */
+export interface ReadResult<I, O> {
+  id: string;
+  outs: O;
+  inputs: I;
+}
+
+/** The lifecycle of one resource type. */
+export interface ResourceLifecycle<I, O> {
+  /** The resource type name, e.g. `K8sClusterUpgrade`, used in messages. */
+  readonly typeName: string;
+  /**
+   * Validates and normalizes inputs. `unknown` holds the input names whose values the engine
+   * does not know yet (preview); a check must not call the API about those.
+   */
+  check(ctx: LifecycleContext, news: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<CheckResult<I>>;
+  diff(id: string, olds: O, news: I): Promise<DiffResult>;
+  create(ctx: LifecycleContext, inputs: I): Promise<{ id: string; outs: O }>;
+  read(ctx: LifecycleContext, id: string, outs: O): Promise<ReadResult<I, O> | undefined>;
+  update(ctx: LifecycleContext, id: string, olds: O, news: I): Promise<O>;
+  delete(ctx: LifecycleContext, id: string, outs: O): Promise<void>;
+}

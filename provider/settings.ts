@@ -1,0 +1,39 @@
+/**
+ * Where the provider's connection settings come from.
+ *
+ * Why one function: the dynamic provider (config via `configure()`) and the lookups (config of
+ * the running program) must pick the API key and base URL by the same rule: stack config
+ * `cloudplatform:apiKey` / `cloudplatform:baseUrl` first, then CLOUDPLATFORM_API_KEY /
+ * CLOUDPLATFORM_BASE_URL. Missing values are reported by `createClient`, which names both ways.
+ */
+
+/** The config namespace of this provider. */
+export const CONFIG_NAMESPACE = "cloudplatform";
+/** Full config key of the API key (a secret). */
+export const API_KEY_CONFIG = `${CONFIG_NAMESPACE}:apiKey`;
+/** Full config key of the API base URL. */
+export const BASE_URL_CONFIG = `${CONFIG_NAMESPACE}:baseUrl`;
+/** Environment fallback of the API key. */
+export const API_KEY_ENV = "CLOUDPLATFORM_API_KEY";
+/** Environment fallback of the base URL. */
+export const BASE_URL_ENV = "CLOUDPLATFORM_BASE_URL";
+
+/** The connection settings; either may be undefined and is then reported by createClient. */
+export interface ConnectionSettings {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+}
+
+/** Picks each setting from config, then the environment. `lookup` reads a full config key. */
+export function resolveConnectionSettings(
+  lookup: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ConnectionSettings {
+  const pick = (configKey: string, envKey: string): string | undefined => {
+    const fromConfig = lookup(configKey);
+    if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+    const fromEnv = env[envKey];
+    return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+  };
+  return { baseUrl: pick(BASE_URL_CONFIG, BASE_URL_ENV), apiKey: pick(API_KEY_CONFIG, API_KEY_ENV) };
+}
