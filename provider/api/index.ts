@@ -63,3 +63,7 @@ export { RESELLER_METRICS } from "./waap/reseller";
 export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerApi, WaapApi } from "./waap/reseller";
 export type { AiTask, AiTaskName, AiTaskStatus, ListAiTasksParams, AiTasksApi, StreamingApi } from "./streaming/aiTasks";
 export type { CurrentClient, ServiceStatus, ClientsApi, IamApi } from "./iam/clients";
+// The task waiter is part of the standalone client: writes return task ids, and scripts need
+// the same polling, deadline and cancellation the provider uses.
+export { waitForTask, DEFAULT_TASK_TIMEOUT_MS, recommendedIntervalMs } from "../tasks";
+export type { TaskProgress, WaitForTaskOptions } from "../tasks";
