@@ -6,6 +6,8 @@ const tsJest = ["ts-jest", { tsconfig: "tsconfig.test.json", diagnostics: { warn
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // jest 29 reads testTimeout only at the top level; real Pulumi runs take minutes.
+  testTimeout: 600000,
   projects: [
     {
       displayName: "unit",
@@ -18,7 +20,6 @@ module.exports = {
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts", "<rootDir>/tests/reliability/**/*.test.ts"],
       transform: { "^.+\\.ts$": tsJest },
-      testTimeout: 600000,
     },
   ],
 };
