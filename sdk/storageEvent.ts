@@ -1,1 +1,95 @@
-export {};
+/**
+ * `StorageEvent`: an object-storage notification threshold as a Pulumi resource.
+ *
+ * Why a dynamic resource: the package is TypeScript only; the lifecycle lives in
+ * `provider/resources/storageEvent.ts` and runs in the dynamic-provider process, which reads the
+ * API key from the stack config (`cloudplatform:apiKey`), so the key never lands in state.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { NotificationEventName } from "../provider/api/storage/notifications";
+import { DYNAMIC_MODULE, dynamicProvider } from "./internal/dynamicProvider";
+
+/**
+ * The four kinds of threshold. `reaching_used_space` and `reaching_used_traffic` take a limit in
+ * `bytes`; `reaching_files_quantity` and `reaching_used_requests` take a `count`.
+ */
+export type StorageEventName = NotificationEventName;
+
+/**
+ * Arguments of {@link StorageEvent}. Preview rejects, before any API call: an unknown `name`,
+ * the limit of the other kind, a missing or negative/non-integer limit, a non-positive
+ * `clientId`, and an event with neither `storageName` nor `bucketName`.
+ */
+export interface StorageEventArgs {
+  /**
+   * Kind of threshold: `reaching_used_space`, `reaching_files_quantity`,
+   * `reaching_used_traffic` or `reaching_used_requests`. Part of the event's identity:
+   * changing it replaces the event.
+   */
+  name: pulumi.Input<StorageEventName>;
+  /**
+   * Storage the threshold applies to. At least one of `storageName` and `bucketName` is
+   * required: the API describes thresholds "of a storage or bucket", and an event scoped to
+   * neither has no documented meaning. Part of the identity: changing it replaces the event.
+   */
+  storageName?: pulumi.Input<string>;
+  /** Bucket the threshold applies to (see `storageName`). Changing it replaces the event. */
+  bucketName?: pulumi.Input<string>;
+  /**
+   * Limit in bytes; required with `reaching_used_space` and `reaching_used_traffic`, not
+   * allowed with the others. A non-negative integer. Changing it updates the event in place.
+   */
+  bytes?: pulumi.Input<number>;
+  /**
+   * Limit as a count; required with `reaching_files_quantity` and `reaching_used_requests`,
+   * not allowed with the others. A non-negative integer. Changing it updates in place.
+   */
+  count?: pulumi.Input<number>;
+  /**
+   * Act for this client (the API's `client_id`, used by resellers); a positive integer.
+   * Part of the identity: changing it replaces the event.
+   */
+  clientId?: pulumi.Input<number>;
+}
+
+/** One serializable provider object for every StorageEvent (Pulumi caches its text per object). */
+const provider = dynamicProvider("StorageEvent");
+
+/**
+ * A notification threshold on a storage or bucket (space, files, traffic or requests).
+ *
+ * The API allows one event per name, storage, bucket and client: declaring one that already
+ * exists fails `pulumi up` with a message naming the existing event and how to adopt it.
+ * An event deleted outside Pulumi is dropped by refresh and recreated by the next `up`; a
+ * limit changed outside Pulumi shows as drift on refresh.
+ *
+ * @example
+ * ```ts
+ * new StorageEvent("media-space", { name: "reaching_used_space", storageName: "media", bytes: 500_000_000 });
+ * ```
+ */
+export class StorageEvent extends pulumi.dynamic.Resource {
+  /** Kind of threshold. */
+  declare readonly name: pulumi.Output<StorageEventName>;
+  /** Storage the threshold applies to, if any. */
+  declare readonly storageName: pulumi.Output<string | undefined>;
+  /** Bucket the threshold applies to, if any. */
+  declare readonly bucketName: pulumi.Output<string | undefined>;
+  /** Limit in bytes (space and traffic events). */
+  declare readonly bytes: pulumi.Output<number | undefined>;
+  /** Limit as a count (files and requests events). */
+  declare readonly count: pulumi.Output<number | undefined>;
+  /** Client the event was created for, if any. */
+  declare readonly clientId: pulumi.Output<number | undefined>;
+  /** Identifier assigned by the server (also the resource id). */
+  declare readonly uuid: pulumi.Output<string>;
+
+  /**
+   * @param name the Pulumi resource name (unrelated to `args.name`, the threshold kind)
+   * @param args the threshold
+   * @param opts standard resource options
+   */
+  constructor(name: string, args: StorageEventArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...args, uuid: undefined }, opts, DYNAMIC_MODULE, "StorageEvent");
+  }
+}

@@ -48,6 +48,8 @@ export interface NotificationEvent {
   readonly bytes: number | null;
   readonly count: number | null;
   readonly uuid: string | null;
+  /** The client the event was created for (`client_id`), when the server shows it; needed to match identity. */
+  readonly clientId: number | null;
 }
 
 /** The `client_id` query parameter of the write calls. */
@@ -76,6 +78,7 @@ export function eventFromWire(w: WireObject, nameFromKey?: string): Notification
     bytes: numOrNull(w["bytes"]),
     count: numOrNull(w["count"]),
     uuid: strOrNull(w["uuid"]),
+    clientId: numOrNull(w["client_id"]),
   };
 }
 

@@ -1,0 +1,358 @@
+/**
+ * The StorageEvent lifecycle, called directly against a simulator started for this file:
+ * check (no API call), diff, create (409, ambiguous failures), read (drift, gone), update, delete.
+ */
+import { createClient, type CloudPlatformClient } from "../../../provider/api";
+import type { LifecycleContext } from "../../../provider/resources/lifecycle";
+import {
+  storageEvent,
+  StorageEventConflictError,
+  type StorageEventInputs,
+  type StorageEventOutputs,
+} from "../../../provider/resources/storageEvent";
+import { startSimulator, type RunningSimulator } from "../../../simulator";
+import { admin, expectNoSecret, newKey, rejectionOf } from "../api/helpers";
+
+const NAMES = ["reaching_used_space", "reaching_files_quantity", "reaching_used_traffic", "reaching_used_requests"];
+const KEY = newKey();
+let sim: RunningSimulator;
+let client: CloudPlatformClient;
+let logs: string[];
+
+beforeAll(async () => {
+  sim = await startSimulator({ apiKey: KEY });
+  client = createClient({ baseUrl: sim.url, apiKey: KEY, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+});
+afterAll(() => sim.close());
+beforeEach(() => {
+  sim.reset();
+  logs = [];
+});
+
+function ctxWith(c: CloudPlatformClient = client): LifecycleContext {
+  return { client: () => c, log: (m) => logs.push(m) };
+}
+
+/** A context whose client must not be used (check makes no API call). */
+const noApi: LifecycleContext = {
+  client: () => {
+    throw new Error("check must not call the API");
+  },
+  log: () => undefined,
+};
+
+/** A client whose first list() call clears the simulator's faults (the reconcile read then succeeds). */
+function clearFaultsBeforeList(): CloudPlatformClient {
+  const real = client.storage.notifications;
+  return {
+    ...client,
+    storage: {
+      notifications: {
+        ...real,
+        list: async (options) => {
+          await admin(sim.url, "DELETE", "/faults");
+          return real.list(options);
+        },
+      },
+    },
+  };
+}
+
+const writes = () => sim.requests().filter((r) => r.method !== "GET");
+const posts = () => sim.requests().filter((r) => r.method === "POST");
+
+async function check(news: Record<string, unknown>, unknown: string[] = []) {
+  return storageEvent.check(noApi, news, new Set(unknown));
+}
+
+function failureOn(result: { failures: { property: string; reason: string }[] }, property: string): string {
+  const f = result.failures.find((x) => x.property === property);
+  if (!f) throw new Error(`expected a failure on ${property}, got ${JSON.stringify(result.failures)}`);
+  return f.reason;
+}
+
+describe("check", () => {
+  test.each([
+    [{ name: "reaching_used_space", storageName: "media", bytes: 500 }],
+    [{ name: "reaching_used_traffic", bucketName: "photos", bytes: 0 }],
+    [{ name: "reaching_files_quantity", storageName: "media", bucketName: "photos", count: 5, clientId: 42 }],
+    [{ name: "reaching_used_requests", storageName: "media", count: 1_000_000 }],
+  ])("accepts %j and returns exactly the declared fields", async (news) => {
+    const r = await check({ ...news, extra: "dropped" });
+    expect(r.failures).toEqual([]);
+    expect(r.inputs).toEqual(news);
+  });
+
+  test("an unknown name names the field and lists the four allowed values", async () => {
+    const reason = failureOn(await check({ name: "reaching_the_moon", storageName: "s", bytes: 1 }), "name");
+    expect(reason).toContain("name");
+    expect(reason).toContain('"reaching_the_moon"');
+    for (const n of NAMES) expect(reason).toContain(n);
+    const missing = failureOn(await check({ storageName: "s", bytes: 1 }), "name");
+    for (const n of NAMES) expect(missing).toContain(n);
+  });
+
+  test.each([
+    ["reaching_files_quantity", { bytes: 5, count: 5 }, "bytes", ["reaching_used_space", "reaching_used_traffic"]],
+    ["reaching_used_requests", { bytes: 5, count: 5 }, "bytes", ["reaching_used_space", "reaching_used_traffic"]],
+    ["reaching_used_space", { bytes: 5, count: 5 }, "count", ["reaching_files_quantity", "reaching_used_requests"]],
+    ["reaching_used_traffic", { bytes: 5, count: 5 }, "count", ["reaching_files_quantity", "reaching_used_requests"]],
+  ])("%s with the other kind of limit fails on that field, naming its names", async (name, limits, wrong, goesWith) => {
+    const r = await check({ name, storageName: "s", ...limits });
+    expect(r.failures.map((f) => f.property)).toEqual([wrong]);
+    const reason = failureOn(r, wrong);
+    expect(reason).toContain(wrong);
+    for (const n of goesWith) expect(reason).toContain(n);
+    expect(reason).toContain(name);
+  });
+
+  test.each([
+    ["reaching_used_space", "bytes"],
+    ["reaching_used_traffic", "bytes"],
+    ["reaching_files_quantity", "count"],
+    ["reaching_used_requests", "count"],
+  ])("%s without its limit fails on %s", async (name, kind) => {
+    const r = await check({ name, storageName: "s" });
+    expect(r.failures.map((f) => f.property)).toEqual([kind]);
+    expect(failureOn(r, kind)).toContain(name);
+  });
+
+  test("the wrong kind alone is reported once, on the wrong field, saying which field to set", async () => {
+    const r = await check({ name: "reaching_used_space", storageName: "s", count: 5 });
+    expect(r.failures.map((f) => f.property)).toEqual(["count"]);
+    expect(failureOn(r, "count")).toContain("set bytes instead of count");
+  });
+
+  test.each([
+    ["bytes", "reaching_used_space", -1],
+    ["bytes", "reaching_used_space", 1.5],
+    ["bytes", "reaching_used_space", "500"],
+    ["bytes", "reaching_used_space", Number.MAX_SAFE_INTEGER + 10],
+    ["count", "reaching_files_quantity", -3],
+    ["count", "reaching_files_quantity", 2.25],
+  ])("%s of %s = %p is rejected as not a non-negative integer", async (field, name, value) => {
+    const reason = failureOn(await check({ name, storageName: "s", [field]: value }), field);
+    expect(reason).toContain(field);
+    expect(reason).toContain("non-negative integer");
+  });
+
+  test("neither storageName nor bucketName is rejected, naming both", async () => {
+    const r = await check({ name: "reaching_used_space", bytes: 1 });
+    const reason = failureOn(r, "storageName");
+    expect(reason).toContain("storageName");
+    expect(reason).toContain("bucketName");
+  });
+
+  test.each([["storageName", ""], ["bucketName", "  "], ["storageName", 7]])("%s = %p is rejected", async (field, value) => {
+    const reason = failureOn(await check({ name: "reaching_used_space", storageName: "s", bytes: 1, [field]: value }), field);
+    expect(reason).toContain("non-empty string");
+  });
+
+  test.each([0, -5, 1.5, "42"])("clientId = %p must be a positive integer", async (clientId) => {
+    const reason = failureOn(await check({ name: "reaching_used_space", storageName: "s", bytes: 1, clientId }), "clientId");
+    expect(reason).toContain("clientId");
+    expect(reason).toContain("positive integer");
+  });
+
+  test("unknown (preview) inputs are skipped, known ones are still checked", async () => {
+    const U = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    // name unknown: the pairing cannot be judged.
+    expect((await check({ name: U, storageName: "s", bytes: 1, count: 2 }, ["name"])).failures).toEqual([]);
+    // the limit unknown: not "missing".
+    expect((await check({ name: "reaching_used_space", storageName: "s", bytes: U }, ["bytes"])).failures).toEqual([]);
+    // storage unknown and no bucket: the scope may still be set.
+    expect((await check({ name: "reaching_used_space", storageName: U, bytes: 1 }, ["storageName"])).failures).toEqual([]);
+    // a known wrong kind is still reported while another input is unknown.
+    const r = await check({ name: "reaching_used_space", storageName: U, bytes: 1, count: 2 }, ["storageName"]);
+    expect(r.failures.map((f) => f.property)).toEqual(["count"]);
+    // the unknown value is passed through for the engine.
+    expect(r.inputs.storageName).toBe(U);
+  });
+});
+
+describe("diff", () => {
+  const olds: StorageEventOutputs = { name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 500, uuid: "u-1" };
+  const base: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 500 };
+
+  test("same inputs: no change (the uuid output and the serialized provider do not count)", async () => {
+    expect(await storageEvent.diff("u-1", olds, base)).toMatchObject({ changes: false, replaces: [] });
+    expect((await storageEvent.diff("u-1", { ...olds, clientId: null } as never, { ...base, clientId: undefined })).changes).toBe(false);
+  });
+
+  test("a limit change updates in place", async () => {
+    expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const counts: StorageEventOutputs = { name: "reaching_used_requests", storageName: "media", count: 5, uuid: "u-2" };
+    expect(await storageEvent.diff("u-2", counts, { ...counts, count: 6 })).toMatchObject({ changes: true, replaces: [] });
+  });
+
+  test.each([
+    ["name", { name: "reaching_used_traffic" }],
+    ["storageName", { storageName: "other" }],
+    ["bucketName", { bucketName: "other" }],
+    ["bucketName", { bucketName: undefined }],
+    ["clientId", { clientId: 42 }],
+  ])("a %s change replaces", async (field, change) => {
+    const r = await storageEvent.diff("u-1", olds, { ...base, ...change } as StorageEventInputs);
+    expect(r.changes).toBe(true);
+    expect(r.replaces).toEqual([field]);
+  });
+});
+
+describe("create", () => {
+  test("POSTs once and stores the inputs plus the server-assigned uuid as id", async () => {
+    const inputs: StorageEventInputs = { name: "reaching_files_quantity", storageName: "media", bucketName: "photos", count: 5, clientId: 42 };
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(outs).toEqual({ ...inputs, uuid: id });
+    expect(posts()).toEqual([expect.objectContaining({ path: "/storage/notifications/v1/event", status: 200, query: { client_id: "42" } })]);
+    expect(sim.state().storageEvents).toEqual([
+      { uuid: id, name: "reaching_files_quantity", storage_name: "media", bucket_name: "photos", count: 5, client_id: 42 },
+    ]);
+  });
+
+  test("a 409 names the existing event and how to adopt or remove it; nothing is changed", async () => {
+    const existing = await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 100 });
+    const err = await rejectionOf(storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 500 }));
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain("reaching_used_space");
+    expect(err.message).toContain('storage "media"');
+    expect(err.message).toContain('bucket "photos"');
+    expect(err.message).toContain(String(existing.uuid));
+    expect(err.message).toContain("bytes 100");
+    expect(err.message).toMatch(/to adopt it, delete it/i);
+    expect(err.message).toMatch(/remove this StorageEvent/);
+    expect(err.message).toContain("409");
+    expectNoSecret(err, KEY);
+    expect(posts().map((r) => r.status)).toEqual([200, 409]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: existing.uuid, bytes: 100 })]);
+  });
+
+  test("the same identity for another client is a different event (no 409)", async () => {
+    await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
+    const { outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bytes: 100, clientId: 7 });
+    expect(outs.clientId).toBe(7);
+    expect(sim.state().storageEvents).toHaveLength(2);
+  });
+
+  test("connection reset after the server handled the POST: adopts the created event, no second POST", async () => {
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
+    const inputs: StorageEventInputs = { name: "reaching_used_traffic", storageName: "media", bytes: 2048 };
+    const { id, outs } = await storageEvent.create(ctxWith(clearFaultsBeforeList()), inputs);
+    expect(posts()).toEqual([expect.objectContaining({ status: 200, fault: "reset" })]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, name: "reaching_used_traffic", bytes: 2048 })]);
+    expect(outs).toEqual({ ...inputs, uuid: id });
+    expect(logs.join("\n")).toMatch(/adopting/);
+  });
+
+  test("connection reset before the server handled the POST: reports nothing was created, sends no second POST", async () => {
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, pathPrefix: "/storage/notifications/v1/event" });
+    const err = await rejectionOf(storageEvent.create(ctxWith(clearFaultsBeforeList()), { name: "reaching_used_space", storageName: "media", bytes: 1 }));
+    expect(err.message).toMatch(/nothing was created/);
+    expect(err.message).toContain("POST /storage/notifications/v1/event");
+    expect(posts()).toEqual([expect.objectContaining({ status: 0, fault: "reset" })]);
+    expect(sim.state().storageEvents).toEqual([]);
+  });
+
+  test("ambiguous failure that meets an event with another limit: a conflict, not an adoption", async () => {
+    await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
+    const err = await rejectionOf(storageEvent.create(ctxWith(clearFaultsBeforeList()), { name: "reaching_used_space", storageName: "media", bytes: 500 }));
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain("bytes 100");
+    expect(posts().map((r) => r.status)).toEqual([200, 409]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ bytes: 100 })]);
+  });
+});
+
+describe("read", () => {
+  const inputs: StorageEventInputs = { name: "reaching_used_requests", storageName: "media", bucketName: "logs", count: 10, clientId: 42 };
+
+  test("returns exactly what create stored (refresh right after up finds nothing)", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
+    expect(await storageEvent.read(ctxWith(), id, outs)).toEqual({ id, outs, inputs });
+  });
+
+  test("a limit changed elsewhere shows in outputs and inputs (drift)", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
+    await admin(sim.url, "PATCH", `/events/${id}`, { count: 99 });
+    const r = await storageEvent.read(ctxWith(), id, outs);
+    expect(r?.outs).toEqual({ ...outs, count: 99 });
+    expect(r?.inputs).toEqual({ ...inputs, count: 99 });
+  });
+
+  test("an event deleted elsewhere reads as gone", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
+    await admin(sim.url, "DELETE", `/events/${id}`);
+    expect(await storageEvent.read(ctxWith(), id, outs)).toBeUndefined();
+  });
+
+  test("without a uuid match it finds the event by identity (and takes its uuid)", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
+    const r = await storageEvent.read(ctxWith(), "stale-id", { ...outs, uuid: "stale-id" });
+    expect(r?.id).toBe(id);
+    expect(r?.outs.uuid).toBe(id);
+    // Another client's event with the same name/storage/bucket is not a match.
+    expect(await storageEvent.read(ctxWith(), "stale-id", { ...outs, uuid: "stale-id", clientId: 43 })).toBeUndefined();
+  });
+});
+
+describe("update", () => {
+  test("PUTs the new limit by uuid and returns the full outputs", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bytes: 500 });
+    const next = await storageEvent.update(ctxWith(), id, outs, { name: "reaching_used_space", storageName: "media", bytes: 900 });
+    expect(next).toEqual({ name: "reaching_used_space", storageName: "media", bytes: 900, uuid: id });
+    expect(writes().map((r) => `${r.method} ${r.status}`)).toEqual(["POST 200", "PUT 204"]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, bytes: 900 })]);
+  });
+
+  test("an event deleted elsewhere: a clear error that says to refresh", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bytes: 500 });
+    await admin(sim.url, "DELETE", `/events/${id}`);
+    const err = await rejectionOf(storageEvent.update(ctxWith(), id, outs, { name: "reaching_used_space", storageName: "media", bytes: 900 }));
+    expect(err.message).toContain("no longer exists");
+    expect(err.message).toContain("pulumi refresh");
+    expect(sim.state().storageEvents).toEqual([]);
+  });
+
+  test("connection reset after the PUT was handled: confirmed by listing, not sent again", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_files_quantity", storageName: "media", count: 1 });
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
+    const next = await storageEvent.update(ctxWith(clearFaultsBeforeList()), id, outs, { name: "reaching_files_quantity", storageName: "media", count: 2 });
+    expect(next.count).toBe(2);
+    expect(sim.requests().filter((r) => r.method === "PUT")).toHaveLength(1);
+  });
+});
+
+describe("delete", () => {
+  test("DELETEs by uuid", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", bucketName: "photos", bytes: 5 });
+    await client.storage.notifications.create({ name: "reaching_used_traffic", bucketName: "photos", bytes: 5 });
+    await storageEvent.delete(ctxWith(), id, outs);
+    expect(sim.state().storageEvents.map((e) => e.name)).toEqual(["reaching_used_traffic"]);
+    expect(sim.requests().filter((r) => r.method === "DELETE").map((r) => r.status)).toEqual([204]);
+  });
+
+  test("an event already gone (400 event not found) counts as deleted", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", bucketName: "photos", bytes: 5 });
+    await admin(sim.url, "DELETE", `/events/${id}`);
+    await expect(storageEvent.delete(ctxWith(), id, outs)).resolves.toBeUndefined();
+    expect(sim.requests().filter((r) => r.method === "DELETE").map((r) => r.status)).toEqual([400]);
+    expect(logs.join("\n")).toContain("already gone");
+  });
+
+  test("other failures are not swallowed (read-only key: 403)", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", bucketName: "photos", bytes: 5 });
+    const ro = createClient({ baseUrl: sim.url, apiKey: sim.readOnlyApiKey });
+    const err = await rejectionOf(storageEvent.delete(ctxWith(ro), id, outs));
+    expect(err.message).toContain("403");
+    expect(sim.state().storageEvents).toHaveLength(1);
+  });
+
+  test("connection reset after the DELETE was handled: confirmed gone by listing", async () => {
+    const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", bucketName: "photos", bytes: 5 });
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
+    await storageEvent.delete(ctxWith(clearFaultsBeforeList()), id, outs);
+    expect(sim.state().storageEvents).toEqual([]);
+    expect(sim.requests().filter((r) => r.method === "DELETE")).toHaveLength(1);
+  });
+});
