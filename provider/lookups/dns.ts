@@ -1,0 +1,72 @@
+/**
+ * `getDelegationStatus`: delegation status of a DNS zone.
+ *
+ * Why a budget option: the endpoint is rate limited. The client's GET retry waits out each 429
+ * for the server's Retry-After; the lookup lets the user bound the total wait
+ * (`rateLimitBudgetSeconds`) and, when the budget runs out, says so in plain words instead of
+ * surfacing a bare 429.
+ */
+import type { DelegationStatus } from "../api/dns/analyze";
+import { RateLimitError } from "../api/errors";
+import { LookupArgumentError } from "./errors";
+import type { LookupDefinition } from "./runtime";
+import { ArgChecker } from "./validate";
+
+/** Default total time to wait out 429s, in seconds. */
+export const DEFAULT_RATE_LIMIT_BUDGET_SECONDS = 60;
+/** Largest accepted budget (an hour): beyond that a stuck rate limit should fail the run. */
+export const MAX_RATE_LIMIT_BUDGET_SECONDS = 3600;
+
+/** Arguments of `getDelegationStatus`. */
+export interface GetDelegationStatusArgs {
+  /** The zone (domain) name, e.g. `example.com`. A trailing dot is dropped. */
+  readonly domain: string;
+  /**
+   * How long, in total, to keep waiting out 429 responses (honouring Retry-After), in seconds,
+   * 0..3600 (default 60). 0 fails at the first 429.
+   */
+  readonly rateLimitBudgetSeconds?: number;
+}
+
+/** Result of `getDelegationStatus`. */
+export interface GetDelegationStatusResult extends DelegationStatus {
+  /** The zone that was analysed (normalized: lower case, no trailing dot). */
+  readonly domain: string;
+}
+
+interface Normalized {
+  readonly domain: string;
+  readonly rateLimitBudgetSeconds: number;
+}
+
+/** `getDelegationStatus`. */
+export const getDelegationStatusLookup: LookupDefinition<GetDelegationStatusArgs, Normalized, GetDelegationStatusResult> = {
+  name: "getDelegationStatus",
+  normalize(raw) {
+    const c = new ArgChecker("getDelegationStatus", raw, ["domain", "rateLimitBudgetSeconds"]);
+    const domain = c.string("domain").toLowerCase().replace(/\.$/, "");
+    if (domain === "" || /[\s/?#]/.test(domain)) {
+      throw new LookupArgumentError("getDelegationStatus", "domain", `must be a zone name such as "example.com"; got ${JSON.stringify(domain)}`);
+    }
+    const budget = c.optionalInt("rateLimitBudgetSeconds", 0, MAX_RATE_LIMIT_BUDGET_SECONDS) ?? DEFAULT_RATE_LIMIT_BUDGET_SECONDS;
+    return { domain, rateLimitBudgetSeconds: budget };
+  },
+  clientOptions: (a) => ({
+    // The budget, not the attempt count, bounds the wait: a busy window may answer 429 many times.
+    retry: { budgetMs: a.rateLimitBudgetSeconds * 1000, maxAttempts: 1000 },
+  }),
+  async execute({ client }, a) {
+    try {
+      const status = await client.dns.delegationStatus(a.domain);
+      return { domain: a.domain, ...status };
+    } catch (err) {
+      if (err instanceof RateLimitError) {
+        err.message =
+          `the delegation-status endpoint is rate limited and still answered 429 for ${JSON.stringify(a.domain)} ` +
+          `after waiting within the rate-limit budget of ${a.rateLimitBudgetSeconds} s (${err.attempts} attempts); ` +
+          `raise rateLimitBudgetSeconds or make fewer delegation-status lookups. ${err.message}`;
+      }
+      throw err;
+    }
+  },
+};

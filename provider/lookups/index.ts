@@ -1,0 +1,20 @@
+/**
+ * The Pulumi-free half of the lookups: argument checks, choosing, paging, the cache.
+ *
+ * Why separate from `sdk/lookups`: everything here is plain TypeScript over the API client, so it
+ * is unit-tested against the simulator without a Pulumi engine; the SDK only adds config
+ * reading and the `getXOutput` lifting.
+ */
+export { LookupArgumentError, LookupMatchError } from "./errors";
+export { LookupCache, cacheForScope, lookupCacheKey, keyFingerprint, stableStringify } from "./cache";
+export { runLookup } from "./runtime";
+export type { LookupDefinition, LookupEnvironment, LookupCall, ClientOverrides } from "./runtime";
+export * from "./projects";
+export * from "./regions";
+export * from "./instances";
+export * from "./dns";
+export * from "./reseller";
+export * from "./iam";
+export * from "./tasks";
+export * from "./k8s";
+export * from "./streaming";

@@ -1,0 +1,48 @@
+/** Managed Kubernetes lookups: a cluster as it is now, and its permitted upgrade versions. */
+import * as pulumi from "@pulumi/pulumi";
+import {
+  getK8sClusterLookup,
+  getK8sUpgradeVersionsLookup,
+  type GetK8sClusterArgs,
+  type GetK8sClusterResult,
+  type GetK8sUpgradeVersionsArgs,
+  type GetK8sUpgradeVersionsResult,
+  type K8sClusterRef,
+} from "../../provider/lookups/k8s";
+import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
+
+export type { GetK8sClusterArgs, GetK8sClusterResult, GetK8sUpgradeVersionsArgs, GetK8sUpgradeVersionsResult, K8sClusterRef };
+
+/** `getK8sClusterOutput` arguments: those of {@link GetK8sClusterArgs}, each a `pulumi.Input`. */
+export interface GetK8sClusterOutputArgs extends LookupOutputArgs<GetK8sClusterArgs> {}
+/** `getK8sUpgradeVersionsOutput` arguments: those of {@link GetK8sUpgradeVersionsArgs}, each a `pulumi.Input`. */
+export interface GetK8sUpgradeVersionsOutputArgs extends LookupOutputArgs<GetK8sUpgradeVersionsArgs> {}
+
+/**
+ * A managed Kubernetes cluster by name (version, status, pools, lock), so a program can read the
+ * live version, e.g. to decide the next `K8sClusterUpgrade` target.
+ */
+export function getK8sCluster(args: GetK8sClusterArgs, opts?: pulumi.InvokeOptions): Promise<GetK8sClusterResult> {
+  return invokeLookup(getK8sClusterLookup, args, opts);
+}
+
+/** {@link getK8sCluster} with `pulumi.Input` arguments; no request while an input is unknown. */
+export function getK8sClusterOutput(args: GetK8sClusterOutputArgs, opts?: pulumi.InvokeOptions): pulumi.Output<GetK8sClusterResult> {
+  return invokeLookupOutput(getK8sClusterLookup, args, opts);
+}
+
+/**
+ * The versions a cluster may be upgraded to now (one minor step; empty when none), so a program
+ * or pipeline can show or follow the permitted path.
+ */
+export function getK8sUpgradeVersions(args: GetK8sUpgradeVersionsArgs, opts?: pulumi.InvokeOptions): Promise<GetK8sUpgradeVersionsResult> {
+  return invokeLookup(getK8sUpgradeVersionsLookup, args, opts);
+}
+
+/** {@link getK8sUpgradeVersions} with `pulumi.Input` arguments; no request while an input is unknown. */
+export function getK8sUpgradeVersionsOutput(
+  args: GetK8sUpgradeVersionsOutputArgs,
+  opts?: pulumi.InvokeOptions,
+): pulumi.Output<GetK8sUpgradeVersionsResult> {
+  return invokeLookupOutput(getK8sUpgradeVersionsLookup, args, opts);
+}

@@ -1,0 +1,228 @@
+/**
+ * Each lookup against the simulator seed: results, paging (with small page sizes and caps),
+ * reseller totals against sums computed from the seed, the delegation-status rate limit waited
+ * out within the budget (on an injected clock, no real waiting) and the clear error when the
+ * budget runs out, and no key in any result.
+ */
+import type { RunningSimulator } from "../../../simulator";
+import { RateLimitError } from "../../../provider/api/errors";
+import { runLookup } from "../../../provider/lookups/runtime";
+import {
+  getCurrentClientLookup,
+  getDelegationStatusLookup,
+  getInstancesLookup,
+  getK8sClusterLookup,
+  getK8sUpgradeVersionsLookup,
+  getResellerPingLookup,
+  getResellerTotalsLookup,
+  getStreamingAiTasksLookup,
+  getTaskLookup,
+  getTasksLookup,
+} from "../../../provider/lookups";
+import { envFor, expectedTotals, requestsTo, seed, start } from "./helpers";
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await start();
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => sim.reset());
+
+async function adminTask(body: object): Promise<string> {
+  const res = await fetch(`${sim.url}/__admin/tasks`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`admin task: ${res.status} ${await res.text()}`);
+  const json = (await res.json()) as { tasks: string[] };
+  return json.tasks[0] as string;
+}
+
+describe("getInstances", () => {
+  it("pages through all 25 instances of project 1 in region 76 with a small page size", async () => {
+    const r = await runLookup(getInstancesLookup, { projectId: 1, regionId: 76, pageSize: 10 }, envFor(sim));
+    expect(r.instances).toHaveLength(25);
+    expect(r.instances.map((i) => i.name)).toEqual(Array.from({ length: 25 }, (_, i) => `web-${String(i + 1).padStart(2, "0")}`));
+    expect(new Set(r.ids).size).toBe(25);
+    const pages = requestsTo(sim, "/cloud/v1/instances/1/76");
+    expect(pages.map((p) => p.query["offset"])).toEqual(["0", "10", "20"]);
+    expect(pages.every((p) => p.query["limit"] === "10")).toBe(true);
+  });
+
+  it("stops at maxResults", async () => {
+    const r = await runLookup(getInstancesLookup, { projectId: 1, regionId: 76, pageSize: 10, maxResults: 12 }, envFor(sim));
+    expect(r.instances.map((i) => i.name)).toEqual(Array.from({ length: 12 }, (_, i) => `web-${String(i + 1).padStart(2, "0")}`));
+    expect(requestsTo(sim, "/cloud/v1/instances")).toHaveLength(2);
+  });
+
+  it("returns 3 for project 2 and none for project 3", async () => {
+    const env = envFor(sim);
+    expect((await runLookup(getInstancesLookup, { projectId: 2, regionId: 76 }, env)).instances).toHaveLength(3);
+    expect((await runLookup(getInstancesLookup, { projectId: 3, regionId: 76 }, env)).instances).toEqual([]);
+  });
+});
+
+describe("getResellerTotals / getResellerPing", () => {
+  it("sums clients 101 and 102 per day over [from, to)", async () => {
+    const r = await runLookup(getResellerTotalsLookup, { metric: "requests", clientIds: [102, 101], from: "2026-09-01", to: "2026-09-08" }, envFor(sim));
+    const want = expectedTotals("requests", ["101", "102"], "2026-09-01", "2026-09-08");
+    expect(want).toHaveLength(7);
+    expect(r.rows).toEqual(want);
+    expect(r.total).toBe(want.reduce((s, x) => s + x.amount, 0));
+    expect(r.clientIds).toEqual([101, 102]);
+    const [req] = requestsTo(sim, "/waap/reseller/v1/prebilling/total/requests");
+    expect(req?.query).toMatchObject({ client_ids: ["101", "102"], from: "2026-09-01", to: "2026-09-08" });
+  });
+
+  it("pages through a long range with a small limit, from an offset, up to maxResults", async () => {
+    const env = envFor(sim);
+    const all = expectedTotals("domains", ["101"], "2026-09-01", "2026-11-30");
+    const r = await runLookup(getResellerTotalsLookup, { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-11-30", limit: 30 }, env);
+    expect(r.rows).toEqual(all);
+    expect(requestsTo(sim, "/waap/reseller").map((q) => q.query["offset"])).toEqual(["0", "30", "60", "90"]);
+    const capped = await runLookup(getResellerTotalsLookup, { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-11-30", limit: 30, offset: 5, maxResults: 40 }, env);
+    expect(capped.rows).toEqual(all.slice(5, 45));
+  });
+
+  it("with limit 0 makes one request and returns no rows", async () => {
+    const r = await runLookup(getResellerTotalsLookup, { metric: "volume", from: "2026-09-01", to: "2026-09-03", limit: 0 }, envFor(sim));
+    expect(r.rows).toEqual([]);
+    expect(requestsTo(sim, "/waap/reseller")).toHaveLength(1);
+  });
+
+  it("ping answers pong", async () => {
+    expect(await runLookup(getResellerPingLookup, {}, envFor(sim))).toEqual({ message: "pong", healthy: true });
+  });
+});
+
+describe("getDelegationStatus", () => {
+  it("returns the seed's status of example.com and a zero result for an unknown zone", async () => {
+    const env = envFor(sim);
+    const s = await runLookup(getDelegationStatusLookup, { domain: "Example.com." }, env);
+    expect(s).toEqual({ domain: "example.com", ...camel(seed().delegation["example.com"]) });
+    expect(s.zoneExists).toBe(true);
+    expect(s.serviceAuthorizedCount).toBe(2);
+    const unknown = await runLookup(getDelegationStatusLookup, { domain: "nothing-here.example" }, env);
+    expect(unknown).toMatchObject({ zoneExists: false, serviceAuthorizedCount: 0, authoritativeNameServers: [] });
+  });
+
+  describe("rate limit (injected clock)", () => {
+    let clocked: RunningSimulator;
+    let now = Date.parse("2026-10-01T00:00:00Z");
+    const waits: number[] = [];
+    const clock = { now: () => now, sleep: async (ms: number) => { waits.push(ms); now += ms; } };
+    beforeAll(async () => {
+      clocked = await start({ now: () => now, delegationRateLimit: { requests: 1, perSeconds: 10 } });
+    });
+    afterAll(async () => {
+      await clocked.close();
+    });
+    beforeEach(() => {
+      clocked.reset();
+      waits.length = 0;
+    });
+
+    it("waits out 429s (Retry-After) and succeeds", async () => {
+      const env = envFor(clocked, clock);
+      const names = ["example.com", "not-delegated.example", "a.example"];
+      const results = [];
+      for (const domain of names) results.push(await runLookup(getDelegationStatusLookup, { domain }, env));
+      expect(results.map((r) => r.domain)).toEqual(names);
+      expect(results[1]?.zoneExists).toBe(false);
+      const log = requestsTo(clocked, "/dns/v2/analyze");
+      expect(log.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(2);
+      expect(log.filter((r) => r.status === 200)).toHaveLength(3);
+      expect(waits.length).toBeGreaterThanOrEqual(2);
+      expect(waits.every((w) => w >= 1000)).toBe(true);
+    });
+
+    it("fails clearly when the budget is smaller than the server's Retry-After", async () => {
+      const env = envFor(clocked, clock);
+      await runLookup(getDelegationStatusLookup, { domain: "example.com" }, env);
+      const err = await runLookup(getDelegationStatusLookup, { domain: "b.example", rateLimitBudgetSeconds: 5 }, env).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RateLimitError);
+      expect((err as Error).message).toMatch(
+        /^getDelegationStatus: the delegation-status endpoint is rate limited and still answered 429 for "b\.example" after waiting within the rate-limit budget of 5 s .*raise rateLimitBudgetSeconds/,
+      );
+      expect((err as Error).message).not.toContain(clocked.apiKey);
+      expect(waits).toEqual([]);
+      // Not cached: with room in the window the same lookup succeeds.
+      now += 10_000;
+      expect((await runLookup(getDelegationStatusLookup, { domain: "b.example", rateLimitBudgetSeconds: 5 }, env)).domain).toBe("b.example");
+    });
+
+    it("with a budget of 0 fails at the first 429", async () => {
+      const env = envFor(clocked, clock);
+      await runLookup(getDelegationStatusLookup, { domain: "example.com" }, env);
+      await expect(runLookup(getDelegationStatusLookup, { domain: "c.example", rateLimitBudgetSeconds: 0 }, env)).rejects.toThrow(/budget of 0 s/);
+      expect(requestsTo(clocked, "/dns/v2/analyze/c.example")).toHaveLength(1);
+    });
+  });
+});
+
+describe("getCurrentClient", () => {
+  it("returns the seed client and never the key", async () => {
+    const c = await runLookup(getCurrentClientLookup, {}, envFor(sim));
+    expect(c).toMatchObject({ id: 7350925, email: "platform@example.com", status: "active", companyName: "Example Co", currentUser: 1023101 });
+    expect(JSON.stringify(c)).not.toContain(sim.apiKey);
+  });
+});
+
+describe("getTask / getTasks", () => {
+  it("reads a task by id and lists tasks by project, state and type across pages", async () => {
+    const ids = [
+      await adminTask({ task_type: "create_vm", project_id: 1, region_id: 76 }),
+      await adminTask({ task_type: "create_vm", project_id: 1, region_id: 76 }),
+      await adminTask({ task_type: "delete_vm", project_id: 1, region_id: 76 }),
+      await adminTask({ task_type: "create_vm", project_id: 2, region_id: 76 }),
+    ];
+    const env = envFor(sim);
+    const t = await runLookup(getTaskLookup, { taskId: ids[0] as string }, env);
+    expect(t).toMatchObject({ id: ids[0], taskType: "create_vm", projectId: 1, regionId: 76 });
+    const p1 = await runLookup(getTasksLookup, { projectId: 1, pageSize: 2 }, env);
+    expect([...p1.ids].sort()).toEqual(ids.slice(0, 3).sort());
+    expect(requestsTo(sim, "/cloud/v1/tasks").filter((r) => r.path === "/cloud/v1/tasks").length).toBe(2);
+    const vms = await runLookup(getTasksLookup, { taskType: "create_vm", maxResults: 2 }, env);
+    expect(vms.tasks).toHaveLength(2);
+    const finished = await runLookup(getTasksLookup, { state: "FINISHED" }, env);
+    expect(finished.tasks.every((x) => x.state === "FINISHED")).toBe(true);
+  });
+
+  it("getTask of an unknown id is a NotFound error naming the lookup", async () => {
+    await expect(runLookup(getTaskLookup, { taskId: "00000000-0000-0000-0000-000000000000" }, envFor(sim))).rejects.toThrow(/^getTask: .*404/);
+  });
+});
+
+describe("getK8sCluster / getK8sUpgradeVersions", () => {
+  it("reads prod-cluster and its permitted next version", async () => {
+    const env = envFor(sim);
+    const ref = { projectId: 1, regionId: 76, clusterName: "prod-cluster" };
+    expect(await runLookup(getK8sClusterLookup, ref, env)).toMatchObject({ projectId: 1, regionId: 76, name: "prod-cluster", version: "v1.30.4", status: "Provisioned", taskId: null });
+    expect(await runLookup(getK8sUpgradeVersionsLookup, ref, env)).toEqual({ ...ref, versions: ["v1.31.2"] });
+    expect((await runLookup(getK8sUpgradeVersionsLookup, { ...ref, clusterName: "edge-cluster" }, env)).versions).toEqual([]);
+  });
+});
+
+describe("getStreamingAiTasks", () => {
+  it("pages through all 27 tasks and applies filters", async () => {
+    const env = envFor(sim);
+    const all = await runLookup(getStreamingAiTasksLookup, { pageSize: 10 }, env);
+    const seeded = seed().aiTasks as { task_id: string; status: string; task_name: string }[];
+    expect([...all.ids].sort()).toEqual(seeded.map((t) => t.task_id).sort());
+    expect(requestsTo(sim, "/streaming/ai/tasks").map((r) => r.query["page"])).toEqual(["1", "2", "3"]);
+    const success = await runLookup(getStreamingAiTasksLookup, { status: "SUCCESS", taskName: "transcription" }, env);
+    expect([...success.ids].sort()).toEqual(seeded.filter((t) => t.status === "SUCCESS" && t.task_name === "transcription").map((t) => t.task_id).sort());
+    const capped = await runLookup(getStreamingAiTasksLookup, { ordering: "task_id", pageSize: 5, maxResults: 7 }, env);
+    expect(capped.ids).toEqual(seeded.map((t) => t.task_id).sort().slice(0, 7));
+  });
+});
+
+/** The seed's delegation record in the client's camelCase. */
+function camel(w: any) {
+  return {
+    authoritativeNameServers: w.authoritative_name_servers,
+    serviceAuthorizedCount: w.service_authorized_count,
+    nonServiceAuthorizedCount: w.non_service_authorized_count,
+    isWhitelabelDelegation: w.is_whitelabel_delegation,
+    zoneExists: w.zone_exists,
+  };
+}
