@@ -28,6 +28,22 @@ function secrets(): readonly string[] {
   return settings.apiKey ? [settings.apiKey] : [];
 }
 
+let stderrGuarded = false;
+
+/**
+ * Writes a progress line to stderr. If the engine is gone (a killed `pulumi up` leaves this
+ * process orphaned with a closed pipe), the write fails with EPIPE; unhandled, that error
+ * reaches the dynamic-provider host's uncaught-exception handler, which logs it to the same
+ * closed stderr, and the process spins at full CPU forever. So stream errors are ignored.
+ */
+function writeProgress(line: string): void {
+  if (!stderrGuarded) {
+    process.stderr.on("error", () => undefined);
+    stderrGuarded = true;
+  }
+  process.stderr.write(line);
+}
+
 /**
  * Progress reaches the person running `pulumi up` through the provider's stderr, which the
  * engine shows as diagnostics of the run (a dynamic provider has no engine log connection).
@@ -35,7 +51,7 @@ function secrets(): readonly string[] {
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
     client: () => (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "" })),
-    log: (message) => process.stderr.write(`[cloudplatform] ${typeName}: ${message}\n`),
+    log: (message) => writeProgress(`[cloudplatform] ${typeName}: ${message}\n`),
   });
 }
 

@@ -1,17 +1,113 @@
-/** PLACEHOLDER: replaced by the K8sClusterUpgrade lifecycle (issue in progress). */
-import type { ResourceLifecycle } from "./lifecycle";
+/**
+ * The K8sClusterUpgrade lifecycle: bring an existing managed Kubernetes cluster to a version.
+ *
+ * Why it behaves as it does (design.md "K8sClusterUpgrade"):
+ * - `check` validates offline (shape, ids), then, when the cluster identity and version are
+ *   known, reads the cluster and rejects a downgrade or unreachable target at preview. It
+ *   never writes.
+ * - `diff`: another cluster (project, region, name) replaces; `version` updates in place;
+ *   `allowMultiStep`/`timeoutMinutes` update in place without any API effect. The serialized
+ *   provider is never compared, so a new build of this package alone causes no update.
+ * - `create`/`update` converge the cluster (provider/resources/k8s/upgrade.ts); a failure
+ *   throws, so the stack keeps the version it recorded before.
+ * - `read` reports the live version as both output and input, so `preview --refresh` shows an
+ *   upgrade done elsewhere as drift; a cluster gone (404) drops the resource.
+ * - `delete` only forgets: a cluster is never downgraded or deleted by this resource.
+ */
+import { NotFoundError } from "../api";
+import type { CheckResult, DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
+import { checkAgainstCluster } from "./k8s/liveCheck";
+import {
+  DEFAULT_ALLOW_MULTI_STEP,
+  DEFAULT_TIMEOUT_MINUTES,
+  IDENTITY_INPUTS,
+  inputsOf,
+  parseResourceId,
+  resourceIdOf,
+  UPDATABLE_INPUTS,
+  type K8sClusterUpgradeInputs,
+  type K8sClusterUpgradeOutputs,
+} from "./k8s/types";
+import { upgradeCluster, type UpgradeRunnerOptions } from "./k8s/upgrade";
+import { validateInputs } from "./k8s/validate";
 
-const notYet = (): never => {
-  throw new Error("K8sClusterUpgrade is not implemented yet");
-};
+export type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./k8s/types";
 
-/** The K8sClusterUpgrade lifecycle. */
-export const k8sClusterUpgrade: ResourceLifecycle<Record<string, unknown>, Record<string, unknown>> = {
-  typeName: "K8sClusterUpgrade",
-  check: async (_ctx, news) => ({ inputs: news, failures: [] }),
-  diff: notYet,
-  create: notYet,
-  read: notYet,
-  update: notYet,
-  delete: notYet,
-};
+/** Inputs that must be known before check may ask the API about the target. */
+const LIVE_CHECK_INPUTS = ["projectId", "regionId", "clusterName", "version"] as const;
+
+/** Stored values of older states may lack the optional inputs; compare them with defaults. */
+function withDefaults(o: Partial<K8sClusterUpgradeInputs>): Partial<K8sClusterUpgradeInputs> {
+  return {
+    ...o,
+    allowMultiStep: o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP,
+    timeoutMinutes: o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
+  };
+}
+
+/**
+ * Builds the lifecycle. Why a factory: unit tests pass a faster polling schedule; the provider
+ * uses {@link k8sClusterUpgrade} with the defaults.
+ */
+export function createK8sClusterUpgradeLifecycle(
+  options: UpgradeRunnerOptions = {},
+): ResourceLifecycle<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs> {
+  const converge = (ctx: LifecycleContext, inputs: K8sClusterUpgradeInputs) => upgradeCluster(ctx, inputs, options);
+  return {
+    typeName: "K8sClusterUpgrade",
+
+    async check(ctx, news, unknown): Promise<CheckResult<K8sClusterUpgradeInputs>> {
+      const { inputs, failures } = validateInputs(news, unknown);
+      const liveCheckPossible = failures.length === 0 && LIVE_CHECK_INPUTS.every((k) => !unknown.has(k));
+      if (!liveCheckPossible) return { inputs, failures };
+      return { inputs, failures: await checkAgainstCluster(ctx, inputs, unknown.has("allowMultiStep")) };
+    },
+
+    async diff(_id, olds, news): Promise<DiffResult> {
+      const o = withDefaults(olds);
+      const replaces = IDENTITY_INPUTS.filter((k) => o[k] !== news[k]);
+      const updates = UPDATABLE_INPUTS.filter((k) => o[k] !== news[k]);
+      return {
+        changes: replaces.length > 0 || updates.length > 0,
+        ...(replaces.length ? { replaces: [...replaces] } : {}),
+      };
+    },
+
+    async create(ctx, inputs) {
+      const outs = await converge(ctx, inputs);
+      return { id: resourceIdOf(inputs), outs };
+    },
+
+    async read(ctx, id, outs): Promise<ReadResult<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs> | undefined> {
+      const identity = outs.clusterName !== undefined ? outs : parseResourceId(id);
+      if (!identity) throw new Error(`K8sClusterUpgrade: cannot read resource ${id}: its state names no cluster`);
+      let cluster;
+      try {
+        cluster = await ctx.client().cloud.k8s.getCluster(identity.projectId, identity.regionId, identity.clusterName);
+      } catch (err) {
+        if (err instanceof NotFoundError) return undefined;
+        throw err;
+      }
+      const live: K8sClusterUpgradeOutputs = {
+        ...inputsOf({ ...outs, ...identity, version: cluster.version }),
+        clusterId: cluster.id,
+        status: cluster.status,
+        previousVersion: outs.previousVersion ?? cluster.version,
+        upgradePath: outs.upgradePath ?? [],
+        taskIds: outs.taskIds ?? [],
+      };
+      return { id, outs: live, inputs: inputsOf(live) };
+    },
+
+    async update(ctx, _id, _olds, news) {
+      return converge(ctx, news);
+    },
+
+    async delete(ctx, _id, outs) {
+      ctx.log(`${outs.clusterName}: removed from the stack only; the cluster keeps running ${outs.version}`);
+    },
+  };
+}
+
+/** The K8sClusterUpgrade lifecycle served by the dynamic provider. */
+export const k8sClusterUpgrade: ResourceLifecycle<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs> = createK8sClusterUpgradeLifecycle();

@@ -1,0 +1,52 @@
+/**
+ * The preview-time check against the live cluster: read it and its permitted upgrade versions
+ * and reject a downgrade or an unreachable target before anything is written.
+ *
+ * Why at check time: `pulumi preview` runs `check` but never `create`/`update`, so this is the
+ * only place a user can learn before `up` that the plan cannot work. It only reads.
+ */
+import { NotFoundError } from "../../api";
+import type { CheckFailure, LifecycleContext } from "../lifecycle";
+import { planNextStep } from "./plan";
+import type { K8sClusterUpgradeInputs } from "./types";
+
+/**
+ * Read the cluster and `upgrade_versions` and judge the target. A missing cluster is a failure
+ * on `clusterName`; an already running upgrade is fine (create/update will wait for it). Other
+ * API errors (auth, network) propagate, so preview reports them as errors.
+ *
+ * With `multiStepUnknown` (the `allowMultiStep` input is not known yet) the target is judged as
+ * if several steps were allowed, so only what fails either way is rejected.
+ */
+export async function checkAgainstCluster(
+  ctx: LifecycleContext,
+  inputs: K8sClusterUpgradeInputs,
+  multiStepUnknown: boolean,
+): Promise<CheckFailure[]> {
+  const { projectId, regionId, clusterName, version } = inputs;
+  const k8s = ctx.client().cloud.k8s;
+  let current: string;
+  try {
+    current = (await k8s.getCluster(projectId, regionId, clusterName)).version;
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      return [
+        {
+          property: "clusterName",
+          reason: `cluster ${clusterName} was not found in project ${projectId}, region ${regionId} (${err.serverMessage || "404"})`,
+        },
+      ];
+    }
+    throw err;
+  }
+  if (current === version) return [];
+  const permitted = (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+  const decision = planNextStep({
+    clusterName,
+    current,
+    target: version,
+    permitted,
+    allowMultiStep: multiStepUnknown || inputs.allowMultiStep,
+  });
+  return decision.kind === "rejected" ? [{ property: "version", reason: decision.reason }] : [];
+}

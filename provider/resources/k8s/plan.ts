@@ -1,0 +1,98 @@
+/**
+ * Upgrade planning: given the live version, the target and the versions the API permits now,
+ * decide the next step, or say precisely why the target cannot be reached.
+ *
+ * Why pure: the same decision is made at preview (`check`, to reject before any write) and
+ * before every step of an up, and it is tested without a server.
+ *
+ * What can be known: `upgrade_versions` lists only the versions permitted *now* (one minor
+ * step), never the steps after it. So with `allowMultiStep` a target is accepted when it is
+ * newer, in the same major version, at a later minor, and a permitted first step leads towards
+ * it (a minor below the target's). Whether the exact patch of the target is offered at the
+ * last step is learnt only when that step is reached; then the up fails there, naming the
+ * permitted versions, after the earlier steps finished.
+ */
+import { compareVersions, formatVersion, parseVersion, VERSION_SHAPE } from "./version";
+
+/** What to do next. */
+export type UpgradeDecision =
+  /** The cluster already runs the target: nothing to write. */
+  | { readonly kind: "at-target" }
+  /** Upgrade to `version`; `final` when that is the target itself. */
+  | { readonly kind: "step"; readonly version: string; readonly final: boolean }
+  /** The target cannot be reached; `reason` names the current and permitted versions. */
+  | { readonly kind: "rejected"; readonly why: "downgrade" | "unreachable" | "malformed"; readonly reason: string };
+
+/** The facts a decision is made from. */
+export interface PlanInput {
+  readonly clusterName: string;
+  /** The live version. */
+  readonly current: string;
+  /** The wanted version. */
+  readonly target: string;
+  /** `upgrade_versions` as returned now. */
+  readonly permitted: readonly string[];
+  readonly allowMultiStep: boolean;
+}
+
+/** `v1.31.2` / `v1.31.2, v1.31.3` / `none (no upgrade is available)`, for messages. */
+export function describePermitted(permitted: readonly string[]): string {
+  return permitted.length ? permitted.join(", ") : "none (no upgrade is available)";
+}
+
+/**
+ * The permitted version that moves towards `target` without passing it (multi-step only): the
+ * newest permitted version of the target's major with a minor below the target's.
+ */
+function stepTowards(current: string, target: string, permitted: readonly string[]): string | undefined {
+  const cur = parseVersion(current);
+  const tgt = parseVersion(target);
+  if (!cur || !tgt || cur.major !== tgt.major || tgt.minor <= cur.minor) return undefined;
+  const candidates = permitted
+    .map(parseVersion)
+    .filter((p): p is NonNullable<typeof p> => p !== undefined)
+    .filter((p) => p.major === tgt.major && p.minor < tgt.minor && compareVersions(p, cur) > 0)
+    .sort(compareVersions);
+  const best = candidates[candidates.length - 1];
+  return best ? formatVersion(best) : undefined;
+}
+
+/** Decide the next step (see the module comment for the multi-step rule). */
+export function planNextStep(p: PlanInput): UpgradeDecision {
+  const { clusterName, current, target, permitted, allowMultiStep } = p;
+  if (current === target) return { kind: "at-target" };
+  const cur = parseVersion(current);
+  const tgt = parseVersion(target);
+  const allowed = describePermitted(permitted);
+  if (!tgt) {
+    return { kind: "rejected", why: "malformed", reason: `version "${target}" must have the shape ${VERSION_SHAPE}, e.g. v1.31.2` };
+  }
+  if (!cur) {
+    return {
+      kind: "rejected",
+      why: "malformed",
+      reason: `cluster ${clusterName} reports version "${current}", which is not of the shape ${VERSION_SHAPE}; cannot plan an upgrade to ${target}`,
+    };
+  }
+  if (compareVersions(tgt, cur) < 0) {
+    return {
+      kind: "rejected",
+      why: "downgrade",
+      reason:
+        `version ${target} is a downgrade: cluster ${clusterName} runs ${current} and a cluster is never downgraded. ` +
+        `Permitted next versions: ${allowed}. Set version to ${current} or a permitted newer version.`,
+    };
+  }
+  if (permitted.includes(target)) return { kind: "step", version: target, final: true };
+  const towards = stepTowards(current, target, permitted);
+  if (allowMultiStep && towards) return { kind: "step", version: towards, final: false };
+  const hint = !allowMultiStep && towards ? " Set allowMultiStep: true to step through the intermediate minor versions." : "";
+  const how = allowMultiStep ? "" : " in one step";
+  return {
+    kind: "rejected",
+    why: "unreachable",
+    reason:
+      `version ${target} cannot be reached${how} from ${current}: cluster ${clusterName} may be upgraded now only to ${allowed} ` +
+      `(one minor version at a time).${hint}`,
+  };
+}

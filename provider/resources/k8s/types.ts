@@ -1,0 +1,76 @@
+/**
+ * Inputs, outputs, defaults and the id of the K8sClusterUpgrade resource.
+ *
+ * Why separate: the lifecycle, the upgrade runner and the tests all build and read these
+ * shapes; one definition keeps `create` and `read` returning exactly the same keys (a refresh
+ * right after an up must find no changes).
+ */
+
+/** Inputs after `check` (defaults filled in). */
+export interface K8sClusterUpgradeInputs {
+  /** Project of the cluster (integer). */
+  projectId: number;
+  /** Region of the cluster (integer). */
+  regionId: number;
+  /** The cluster's user-defined name (its identifier in API paths). */
+  clusterName: string;
+  /** Target version, `v<major>.<minor>.<patch>`. */
+  version: string;
+  /** Whether one create/update may chain several one-minor upgrade steps. */
+  allowMultiStep: boolean;
+  /** How long to wait for each upgrade task, in minutes. */
+  timeoutMinutes: number;
+}
+
+/** What a create/update/read records in the stack. */
+export interface K8sClusterUpgradeOutputs extends K8sClusterUpgradeInputs {
+  /** The cluster's UUID as the API reports it. */
+  clusterId: string;
+  /** The cluster's status as last read (`Provisioned` after a finished upgrade). */
+  status: string;
+  /** The version the cluster had when the last create/update began. */
+  previousVersion: string;
+  /** Versions the last create/update stepped through, in order; [] when it changed nothing. */
+  upgradePath: string[];
+  /** Ids of the tasks the last create/update awaited, in order; [] when none. */
+  taskIds: string[];
+}
+
+/** Default of `allowMultiStep`: one minor version per up unless asked, as the portal does. */
+export const DEFAULT_ALLOW_MULTI_STEP = false;
+
+/**
+ * Default of `timeoutMinutes`: an upgrade task takes "several minutes" (spec), replacing nodes
+ * one by one; an hour covers a large cluster while still ending a run whose task never finishes.
+ */
+export const DEFAULT_TIMEOUT_MINUTES = 60;
+
+/** Names of the inputs whose change means another cluster, hence a replace. */
+export const IDENTITY_INPUTS = ["projectId", "regionId", "clusterName"] as const;
+
+/** Names of the inputs a change of which is an in-place update. */
+export const UPDATABLE_INPUTS = ["version", "allowMultiStep", "timeoutMinutes"] as const;
+
+/** The resource id: `<projectId>/<regionId>/<clusterName>`, one per cluster. */
+export function resourceIdOf(i: Pick<K8sClusterUpgradeInputs, "projectId" | "regionId" | "clusterName">): string {
+  return `${i.projectId}/${i.regionId}/${i.clusterName}`;
+}
+
+/** Splits a resource id back into the cluster identity; undefined when it is not one of ours. */
+export function parseResourceId(id: string): Pick<K8sClusterUpgradeInputs, "projectId" | "regionId" | "clusterName"> | undefined {
+  const m = /^(\d+)\/(\d+)\/(.+)$/.exec(id);
+  if (!m) return undefined;
+  return { projectId: Number(m[1]), regionId: Number(m[2]), clusterName: m[3] ?? "" };
+}
+
+/** The input part of stored outputs (what `read` hands back as the refreshed inputs). */
+export function inputsOf(o: K8sClusterUpgradeInputs): K8sClusterUpgradeInputs {
+  return {
+    projectId: o.projectId,
+    regionId: o.regionId,
+    clusterName: o.clusterName,
+    version: o.version,
+    allowMultiStep: o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP,
+    timeoutMinutes: o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * Brings one cluster to a target version: wait for an upgrade already running, then follow
+ * `upgrade_versions` one permitted step at a time, awaiting each task and checking that the
+ * cluster reports `Provisioned` at the new version.
+ *
+ * Why its own module: this is the only code that writes for K8sClusterUpgrade, and it carries
+ * the rules that keep a write from happening twice: a lock (`taskId`) found on the cluster is
+ * awaited instead of starting another upgrade, and an upgrade POST whose answer was lost is
+ * reconciled by reading the cluster, never by sending it again.
+ */
+import {
+  ConflictError,
+  ConnectionError,
+  ResponseFormatError,
+  ServerError,
+  type CloudPlatformClient,
+  type K8sCluster,
+} from "../../api";
+import { waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
+import type { LifecycleContext } from "../lifecycle";
+import { planNextStep } from "./plan";
+import type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./types";
+
+/** The task type of an upgrade (spec), passed to the waiter to choose its polling interval. */
+export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
+
+/** Status a cluster reports after a finished upgrade (spec). */
+export const PROVISIONED = "Provisioned";
+
+/**
+ * Upper bound of tasks awaited in one create/update. A cluster has a handful of minor versions
+ * to climb; the bound only stops a loop if the API kept reporting a lock that never clears.
+ */
+const MAX_TASKS_PER_RUN = 20;
+
+/** Tunables of the runner (tests make polling faster; production uses the defaults). */
+export interface UpgradeRunnerOptions {
+  /** Overrides of the task polling schedule. */
+  readonly pollSchedule?: Partial<PollSchedule> | undefined;
+}
+
+/** The target could not be reached; the message names the current and permitted versions. */
+export class UpgradeRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** After its task FINISHED the cluster did not report the expected version and status. */
+export class UpgradeVerificationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** `40s`, `2m5s`: elapsed time in progress lines, in whole seconds. */
+export function elapsedText(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return s % 60 ? `${m}m${s % 60}s` : `${m}m`;
+}
+
+/**
+ * A POST whose outcome is unknown: no answer (the request may have arrived), a 5xx (a proxy
+ * may have forwarded it) or a 2xx body we could not read. Reconcile by reading.
+ */
+function isAmbiguousWriteFailure(err: unknown): boolean {
+  if (err instanceof ConnectionError) return err.mayHaveReachedServer;
+  return err instanceof ServerError || err instanceof ResponseFormatError;
+}
+
+/** How a step began. */
+type StepStart =
+  | { readonly kind: "task"; readonly taskId: string }
+  /** The cluster already reports the new version (the task finished before we could see it). */
+  | { readonly kind: "done"; readonly cluster: K8sCluster };
+
+/** Runs the upgrade of one cluster for one create/update. */
+class UpgradeRun {
+  private readonly client: CloudPlatformClient;
+  private readonly upgradePath: string[] = [];
+  private readonly taskIds: string[] = [];
+
+  constructor(
+    private readonly ctx: LifecycleContext,
+    private readonly inputs: K8sClusterUpgradeInputs,
+    private readonly options: UpgradeRunnerOptions,
+  ) {
+    this.client = ctx.client();
+  }
+
+  private get name(): string {
+    return this.inputs.clusterName;
+  }
+
+  private readCluster(): Promise<K8sCluster> {
+    const { projectId, regionId, clusterName } = this.inputs;
+    return this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
+  }
+
+  async run(): Promise<K8sClusterUpgradeOutputs> {
+    const { projectId, regionId, clusterName, version: target, allowMultiStep } = this.inputs;
+    let cluster = await this.readCluster();
+    const previousVersion = cluster.version;
+
+    for (;;) {
+      if (this.taskIds.length >= MAX_TASKS_PER_RUN) {
+        throw new UpgradeVerificationError(
+          `${this.name}: gave up after ${MAX_TASKS_PER_RUN} tasks; the cluster runs ${cluster.version}, wanted ${target}`,
+        );
+      }
+      if (cluster.version === target) break;
+      if (cluster.taskId) {
+        // An upgrade (or other operation) is already running, e.g. from an interrupted
+        // `pulumi up`: wait for it rather than starting a second one (it would be refused).
+        this.ctx.log(`${this.name}: an operation is already running on the cluster (task ${cluster.taskId}); waiting for it instead of starting another upgrade`);
+        cluster = await this.awaitTask(cluster.taskId, undefined, cluster.version);
+        continue;
+      }
+
+      const permitted = (await this.client.cloud.k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+      const decision = planNextStep({ clusterName, current: cluster.version, target, permitted, allowMultiStep });
+      if (decision.kind === "at-target") break;
+      if (decision.kind === "rejected") throw new UpgradeRejectedError(decision.reason);
+
+      this.ctx.log(`${this.name}: upgrading ${cluster.version} -> ${decision.version}${decision.final ? "" : ` (on the way to ${target})`}`);
+      const start = await this.startStep(cluster, decision.version);
+      cluster = start.kind === "task" ? await this.awaitTask(start.taskId, decision.version, cluster.version) : this.recordDone(start.cluster, cluster.version);
+    }
+
+    return {
+      ...this.inputs,
+      version: cluster.version,
+      clusterId: cluster.id,
+      status: cluster.status,
+      previousVersion,
+      upgradePath: [...this.upgradePath],
+      taskIds: [...this.taskIds],
+    };
+  }
+
+  /**
+   * POST the upgrade. When the outcome is unknown (ambiguous failure) or the cluster turned out
+   * to be locked (409), read the cluster: a lock means the upgrade runs (adopt its task), a new
+   * version means it already happened; otherwise the original error stands (nothing is resent).
+   */
+  private async startStep(before: K8sCluster, version: string): Promise<StepStart> {
+    const { projectId, regionId, clusterName } = this.inputs;
+    try {
+      const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version);
+      const taskId = tasks[0];
+      if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
+      return { kind: "task", taskId };
+    } catch (err) {
+      if (!isAmbiguousWriteFailure(err) && !(err instanceof ConflictError)) throw err;
+      const after = await this.readCluster();
+      if (after.taskId) {
+        this.ctx.log(
+          `${this.name}: ${err instanceof ConflictError ? "the cluster is locked" : "the upgrade request's answer was lost"}; ` +
+            `the cluster shows task ${after.taskId} running, following it instead of sending the request again`,
+        );
+        return { kind: "task", taskId: after.taskId };
+      }
+      if (after.version !== before.version) return { kind: "done", cluster: after };
+      if (err instanceof Error) err.message += ` (read back: cluster ${this.name} still runs ${after.version} with no task running; nothing was resent)`;
+      throw err;
+    }
+  }
+
+  /** Notes a version change seen without a task id to wait for. */
+  private recordDone(cluster: K8sCluster, from: string): K8sCluster {
+    if (cluster.version !== from) this.upgradePath.push(cluster.version);
+    return cluster;
+  }
+
+  /**
+   * Wait for a task, then read the cluster back. With `expected` (a step we started) the
+   * cluster must be Provisioned at that version; for a task found running, the version it
+   * reached is recorded in the path if it changed.
+   */
+  private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<K8sCluster> {
+    this.taskIds.push(taskId);
+    const what = expected ? `upgrade to ${expected}` : "running operation";
+    await waitForTask(this.client, taskId, {
+      timeoutMs: this.inputs.timeoutMinutes * 60_000,
+      taskType: UPGRADE_TASK_TYPE,
+      schedule: this.options.pollSchedule,
+      onProgress: (p: TaskProgress) =>
+        this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`),
+    });
+    const cluster = await this.readCluster();
+    if (expected !== undefined && cluster.version !== expected) {
+      throw new UpgradeVerificationError(
+        `${this.name}: task ${taskId} finished but the cluster reports version ${cluster.version}, expected ${expected}`,
+      );
+    }
+    if (cluster.version !== from || expected !== undefined) {
+      if (cluster.status !== PROVISIONED) {
+        throw new UpgradeVerificationError(
+          `${this.name}: task ${taskId} finished but the cluster reports status ${cluster.status} at ${cluster.version}, expected ${PROVISIONED}`,
+        );
+      }
+      this.upgradePath.push(cluster.version);
+      this.ctx.log(`${this.name}: ${PROVISIONED} at ${cluster.version} (task ${taskId})`);
+    }
+    return cluster;
+  }
+}
+
+/**
+ * Bring the cluster named by `inputs` to `inputs.version` and return the outputs to record.
+ * No write when it is already there. Throws TaskFailedError (the task's own error text) when a
+ * task fails, UpgradeRejectedError when the target is a downgrade or not reachable, and
+ * TaskTimeoutError when one task is not done within `timeoutMinutes`.
+ */
+export function upgradeCluster(
+  ctx: LifecycleContext,
+  inputs: K8sClusterUpgradeInputs,
+  options: UpgradeRunnerOptions = {},
+): Promise<K8sClusterUpgradeOutputs> {
+  return new UpgradeRun(ctx, inputs, options).run();
+}

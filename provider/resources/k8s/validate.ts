@@ -1,0 +1,73 @@
+/**
+ * Offline input validation of K8sClusterUpgrade (no API calls): types, id ranges, the version
+ * shape, and the defaults of the optional inputs.
+ *
+ * Why separate from the live check: it must run for every preview, including one where some
+ * inputs are still unknown, and it must never need the network.
+ */
+import type { CheckFailure } from "../lifecycle";
+import { DEFAULT_ALLOW_MULTI_STEP, DEFAULT_TIMEOUT_MINUTES, type K8sClusterUpgradeInputs } from "./types";
+import { parseVersion, VERSION_SHAPE } from "./version";
+
+/** Result of {@link validateInputs}: normalized inputs (unknowns passed through) and problems. */
+export interface ValidatedInputs {
+  readonly inputs: K8sClusterUpgradeInputs;
+  readonly failures: CheckFailure[];
+}
+
+function positiveInteger(name: string, value: unknown, failures: CheckFailure[]): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
+    failures.push({ property: name, reason: `${name} must be a positive integer, got ${JSON.stringify(value) ?? "nothing"}` });
+  }
+}
+
+/**
+ * Checks what can be checked without the API and fills the defaults. Inputs named in
+ * `unknown` are not judged (their value is the engine's placeholder during preview).
+ */
+export function validateInputs(news: Record<string, unknown>, unknown: ReadonlySet<string>): ValidatedInputs {
+  const failures: CheckFailure[] = [];
+  const known = (name: string): boolean => !unknown.has(name);
+
+  if (known("projectId")) positiveInteger("projectId", news["projectId"], failures);
+  if (known("regionId")) positiveInteger("regionId", news["regionId"], failures);
+  if (known("clusterName")) {
+    const v = news["clusterName"];
+    if (typeof v !== "string" || v.trim() === "") {
+      failures.push({ property: "clusterName", reason: "clusterName must be the cluster's name (a non-empty string)" });
+    } else if (v.includes("/")) {
+      failures.push({ property: "clusterName", reason: `clusterName "${v}" must not contain "/"` });
+    }
+  }
+  if (known("version")) {
+    const v = news["version"];
+    if (typeof v !== "string" || !parseVersion(v)) {
+      failures.push({
+        property: "version",
+        reason: `version must have the shape ${VERSION_SHAPE} (e.g. v1.31.2), got ${JSON.stringify(v) ?? "nothing"}`,
+      });
+    }
+  }
+  let allowMultiStep = news["allowMultiStep"];
+  if (allowMultiStep === undefined || allowMultiStep === null) allowMultiStep = DEFAULT_ALLOW_MULTI_STEP;
+  else if (known("allowMultiStep") && typeof allowMultiStep !== "boolean") {
+    failures.push({ property: "allowMultiStep", reason: `allowMultiStep must be true or false, got ${JSON.stringify(allowMultiStep)}` });
+  }
+  let timeoutMinutes = news["timeoutMinutes"];
+  if (timeoutMinutes === undefined || timeoutMinutes === null) timeoutMinutes = DEFAULT_TIMEOUT_MINUTES;
+  else if (known("timeoutMinutes") && (typeof timeoutMinutes !== "number" || !Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0)) {
+    failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a positive number of minutes, got ${JSON.stringify(timeoutMinutes)}` });
+  }
+  // Other keys (e.g. the SDK's output-only properties passed as undefined) are dropped, not
+  // judged: the SDK's typed arguments already keep users from misspelling an input.
+
+  const inputs = {
+    projectId: news["projectId"],
+    regionId: news["regionId"],
+    clusterName: news["clusterName"],
+    version: news["version"],
+    allowMultiStep,
+    timeoutMinutes,
+  } as K8sClusterUpgradeInputs;
+  return { inputs, failures };
+}

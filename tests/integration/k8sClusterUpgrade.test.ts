@@ -1,0 +1,456 @@
+/**
+ * K8sClusterUpgrade through real `pulumi up` / `preview` / `refresh` runs (Automation API and,
+ * for the interrupted run, the CLI as a child process) against the simulator.
+ *
+ * Needs `npx tsc -p tsconfig.json` first: the dynamic-provider process loads `dist/` through
+ * the package's self-link (`pulumi-cloudplatform/internal/dynamic`).
+ */
+import { spawn, execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import { LocalWorkspace, PulumiCommand, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
+import { K8sClusterUpgrade } from "../../sdk";
+import { startSimulator } from "../../simulator";
+import { admin, newKey } from "../unit/api/helpers";
+import { clearPendingOperations, createTestStack, offlineEnv, pulumiRoot, REPO_ROOT, resourcesByName, type TestStack } from "./harness";
+
+jest.setTimeout(600_000);
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+
+const PROJECT = "k8s-upgrade-it";
+const LOG_PREFIX = "[cloudplatform] K8sClusterUpgrade:";
+
+/** What a test stack declares; every field becomes project config read by the program. */
+interface Declared {
+  projectId?: number;
+  clusterName: string;
+  version: string;
+  allowMultiStep?: boolean;
+}
+
+function stackConfig(sim: Sim, d: Declared): ConfigMap {
+  return {
+    "cloudplatform:baseUrl": { value: sim.url },
+    "cloudplatform:apiKey": { value: sim.apiKey, secret: true },
+    [`${PROJECT}:projectId`]: { value: String(d.projectId ?? 1) },
+    [`${PROJECT}:clusterName`]: { value: d.clusterName },
+    [`${PROJECT}:version`]: { value: d.version },
+    [`${PROJECT}:allowMultiStep`]: { value: String(d.allowMultiStep ?? false) },
+  };
+}
+
+/** The test program: one K8sClusterUpgrade named `cluster`, configured from stack config. */
+async function program(): Promise<Record<string, unknown>> {
+  const c = new pulumi.Config();
+  const upgrade = new K8sClusterUpgrade("cluster", {
+    projectId: c.requireNumber("projectId"),
+    regionId: 76,
+    clusterName: c.require("clusterName"),
+    version: c.require("version"),
+    allowMultiStep: c.requireBoolean("allowMultiStep"),
+  });
+  return {
+    version: upgrade.version,
+    previousVersion: upgrade.previousVersion,
+    upgradePath: upgrade.upgradePath,
+    taskIds: upgrade.taskIds,
+    status: upgrade.status,
+  };
+}
+
+const upgradePosts = (sim: Sim, cluster: string, projectId = 1) =>
+  sim.requests().filter((r) => r.method === "POST" && r.path === `/cloud/v2/k8s/clusters/${projectId}/76/${cluster}/upgrade`);
+const writes = (sim: Sim) => sim.requests().filter((r) => r.method !== "GET");
+const liveCluster = (sim: Sim, name: string) => {
+  const c = sim.state().clusters.find((x) => x.name === name);
+  if (!c) throw new Error(`no cluster ${name} in the simulator`);
+  return c;
+};
+
+/** The stored outputs of the `cluster` resource. */
+async function recorded(stack: Stack): Promise<Record<string, any>> {
+  const r = (await resourcesByName(stack)).get("cluster");
+  if (!r) throw new Error("the stack records no `cluster` resource");
+  return r.outputs as Record<string, any>;
+}
+
+/** After every up: a preview shows no changes and a refresh finds none. */
+async function expectConverged(stack: Stack): Promise<void> {
+  const preview = await stack.preview({ color: "never" });
+  expect(preview.changeSummary).toEqual({ same: 2 });
+  const refresh = await stack.refresh({ color: "never" });
+  expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+}
+
+/** The stack's state files of a `file://` backend, concatenated as stored on disk. */
+function storedStateText(backendUrl: string): string {
+  const root = path.join(new URL(backendUrl).pathname, ".pulumi", "stacks");
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".json")) files.push(p);
+    }
+  };
+  walk(root);
+  if (files.length === 0) throw new Error(`no state file under ${root}`);
+  return files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+}
+
+/** Pulumi's marker of a secret value in serialized state. */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** A deep copy without the values marked secret (what `stack export` shows only on request). */
+function withoutSecretValues(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutSecretValues);
+  if (v !== null && typeof v === "object") {
+    if (SECRET_SIG in v) return "[secret]";
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withoutSecretValues(x)]));
+  }
+  return v;
+}
+
+async function rejectionMessage(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    return String((err as Error).message);
+  }
+  throw new Error("expected the operation to fail, but it succeeded");
+}
+
+describe("K8sClusterUpgrade (simulator at 20x)", () => {
+  let sim: Sim;
+  const stacks: TestStack[] = [];
+
+  async function newStack(d: Declared): Promise<TestStack> {
+    const t = await createTestStack({ projectName: PROJECT, program, config: stackConfig(sim, d) });
+    stacks.push(t);
+    return t;
+  }
+
+  beforeAll(async () => {
+    sim = await startSimulator({ apiKey: newKey(), timeScale: 20 });
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  beforeEach(async () => {
+    await admin(sim.url, "POST", "/reset");
+  });
+  afterEach(async () => {
+    for (const t of stacks.splice(0)) await t.cleanup();
+  });
+
+  it("upgrades one minor step with progress in the output, keeps the key and axios out of state, and is converged after", async () => {
+    const { stack, backendUrl } = await newStack({ clusterName: "prod-cluster", version: "v1.31.2" });
+    let output = "";
+    const up = await stack.up({ color: "never", onOutput: (s) => (output += s) });
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(up.outputs["version"]?.value).toBe("v1.31.2");
+    expect(up.outputs["previousVersion"]?.value).toBe("v1.30.4");
+    expect(up.outputs["upgradePath"]?.value).toEqual(["v1.31.2"]);
+    expect(up.outputs["status"]?.value).toBe("Provisioned");
+    expect(upgradePosts(sim, "prod-cluster")).toHaveLength(1);
+    expect(liveCluster(sim, "prod-cluster").version).toBe("v1.31.2");
+
+    // Progress while the task ran, as lines of the up output.
+    const taskId = (up.outputs["taskIds"]?.value as string[])[0];
+    expect(output).toContain(`${LOG_PREFIX} prod-cluster: upgrade to v1.31.2 RUNNING,`);
+    expect(output).toMatch(new RegExp(`${LOG_PREFIX.replace(/[[\]]/g, "\\$&")} prod-cluster: upgrade to v1\\.31\\.2 RUNNING, \\d+s elapsed \\(task ${taskId}\\)`));
+    expect(output).not.toContain(sim.apiKey);
+
+    // Secrets: the state as stored (secrets encrypted) holds neither the key nor axios.
+    const stored = storedStateText(backendUrl);
+    expect(stored).toContain("prod-cluster");
+    expect(stored).not.toContain(sim.apiKey);
+    expect(stored).not.toContain("axios");
+    // Decrypted (`stack export --show-secrets`), the key appears only as the engine's secret
+    // copy of the stack config on its default nodejs provider, never in our resource.
+    const exported = await stack.exportStack();
+    expect(JSON.stringify(exported)).not.toContain("axios");
+    expect(JSON.stringify(withoutSecretValues(exported))).not.toContain(sim.apiKey);
+    const resource = (await resourcesByName(stack)).get("cluster");
+    const serialized = String(resource?.inputs?.__provider ?? "");
+    const size = Buffer.byteLength(serialized, "utf8");
+    console.log(`K8sClusterUpgrade __provider: ${size} bytes`);
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThan(4096);
+    expect(resource?.outputs?.__provider).toBe(serialized);
+
+    await expectConverged(stack);
+    expect(upgradePosts(sim, "prod-cluster")).toHaveLength(1);
+  });
+
+  it("raising the version again updates in place, never replaces", async () => {
+    const { stack } = await newStack({ clusterName: "prod-cluster", version: "v1.31.2" });
+    await stack.up({ color: "never" });
+    await stack.setConfig(`${PROJECT}:version`, { value: "v1.32.1" });
+
+    const preview = await stack.preview({ color: "never" });
+    expect(preview.changeSummary).toEqual({ same: 1, update: 1 });
+    const up = await stack.up({ color: "never" });
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect(up.outputs["version"]?.value).toBe("v1.32.1");
+    expect(up.outputs["previousVersion"]?.value).toBe("v1.31.2");
+    expect(up.outputs["upgradePath"]?.value).toEqual(["v1.32.1"]);
+    expect(upgradePosts(sim, "prod-cluster")).toHaveLength(2);
+    expect((await recorded(stack))["version"]).toBe("v1.32.1");
+    await expectConverged(stack);
+  });
+
+  it("shows a version changed out of band as drift on preview --refresh", async () => {
+    const { stack } = await newStack({ clusterName: "demo-cluster", version: "v1.31.2" });
+    await stack.up({ color: "never" });
+    await expectConverged(stack);
+
+    // Changed elsewhere to an older version: refresh sees it, and an update is planned.
+    await admin(sim.url, "PATCH", "/clusters/1/76/demo-cluster", { version: "v1.30.4" });
+    const drift = await stack.preview({ color: "never", refresh: true });
+    expect(drift.changeSummary).toEqual({ same: 1, update: 1 });
+    const plain = await stack.preview({ color: "never" });
+    expect(plain.changeSummary).toEqual({ same: 2 }); // without refresh the stored state still says v1.31.2
+    const up = await stack.up({ color: "never", refresh: true });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(liveCluster(sim, "demo-cluster").version).toBe("v1.31.2");
+    expect(upgradePosts(sim, "demo-cluster")).toHaveLength(2);
+
+    // Upgraded elsewhere past the declared version: refresh records the live version; the
+    // declared one is now a downgrade, which preview --refresh reports naming the live version.
+    await admin(sim.url, "PATCH", "/clusters/1/76/demo-cluster", { version: "v1.32.1" });
+    const message = await rejectionMessage(stack.preview({ color: "never", refresh: true }));
+    expect(message).toContain("version v1.31.2 is a downgrade: cluster demo-cluster runs v1.32.1");
+    const refresh = await stack.refresh({ color: "never" });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect((await recorded(stack))["version"]).toBe("v1.32.1");
+    await stack.setConfig(`${PROJECT}:version`, { value: "v1.32.1" });
+    await expectConverged(stack);
+    expect(upgradePosts(sim, "demo-cluster")).toHaveLength(2);
+  });
+
+  it("rejects an unreachable target and a downgrade at preview, naming the permitted versions, without any write", async () => {
+    const { stack } = await newStack({ clusterName: "prod-cluster", version: "v1.32.1" });
+    const unreachable = await rejectionMessage(stack.preview({ color: "never" }));
+    expect(unreachable).toContain("version v1.32.1 cannot be reached in one step from v1.30.4");
+    expect(unreachable).toContain("may be upgraded now only to v1.31.2");
+    expect(unreachable).toContain("allowMultiStep: true");
+
+    await stack.setConfig(`${PROJECT}:version`, { value: "v1.29.8" });
+    const downgrade = await rejectionMessage(stack.preview({ color: "never" }));
+    expect(downgrade).toContain("version v1.29.8 is a downgrade: cluster prod-cluster runs v1.30.4");
+    expect(downgrade).toContain("Permitted next versions: v1.31.2");
+
+    await stack.setConfig(`${PROJECT}:version`, { value: "1.31" });
+    const malformed = await rejectionMessage(stack.preview({ color: "never" }));
+    expect(malformed).toContain("version must have the shape v<major>.<minor>.<patch>");
+
+    // up runs the same check first, so it fails before writing too.
+    await stack.setConfig(`${PROJECT}:version`, { value: "v1.32.1" });
+    expect(await rejectionMessage(stack.up({ color: "never" }))).toContain("only to v1.31.2");
+
+    expect(sim.requests().some((r) => r.path.endsWith("/upgrade_versions"))).toBe(true);
+    expect(writes(sim)).toEqual([]);
+    expect(liveCluster(sim, "prod-cluster").version).toBe("v1.30.4");
+  });
+
+  it("with allowMultiStep steps legacy-cluster across two minors, one task after the other", async () => {
+    const { stack } = await newStack({ clusterName: "legacy-cluster", version: "v1.30.4", allowMultiStep: true });
+    const preview = await stack.preview({ color: "never" });
+    expect(preview.changeSummary).toEqual({ create: 2 });
+    const up = await stack.up({ color: "never" });
+    expect(up.outputs["upgradePath"]?.value).toEqual(["v1.29.8", "v1.30.4"]);
+    expect(up.outputs["previousVersion"]?.value).toBe("v1.28.12");
+    expect(up.outputs["version"]?.value).toBe("v1.30.4");
+
+    expect(upgradePosts(sim, "legacy-cluster")).toHaveLength(2);
+    const taskIds = up.outputs["taskIds"]?.value as string[];
+    expect(taskIds).toHaveLength(2);
+    const tasks = taskIds.map((id) => {
+      const t = sim.state().tasks.find((x) => x.id === id);
+      if (!t) throw new Error(`task ${id} unknown to the simulator`);
+      return t;
+    });
+    expect(tasks.map((t) => [t.data?.["from_version"], t.data?.["version"]])).toEqual([
+      ["v1.28.12", "v1.29.8"],
+      ["v1.29.8", "v1.30.4"],
+    ]);
+    expect(tasks[1]!.createdAt).toBeGreaterThanOrEqual(tasks[0]!.doneAt);
+    await expectConverged(stack);
+  });
+
+  it("fails up on the quota with the task's text, keeps the old version, and succeeds once the quota is raised", async () => {
+    const { stack } = await newStack({ projectId: 2, clusterName: "staging-cluster", version: "v1.29.8" });
+    await stack.up({ color: "never" });
+    expect(writes(sim)).toEqual([]);
+    await stack.setConfig(`${PROJECT}:version`, { value: "v1.30.4" });
+
+    const failed = await rejectionMessage(stack.up({ color: "never" }));
+    expect(failed).toContain("Quota limit for vm_count exceeded by");
+    expect((await recorded(stack))["version"]).toBe("v1.29.8");
+    expect(liveCluster(sim, "staging-cluster").version).toBe("v1.29.8");
+
+    await admin(sim.url, "PUT", "/quotas/2", { vm_count: 100 });
+    const up = await stack.up({ color: "never" });
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect((await recorded(stack))["version"]).toBe("v1.30.4");
+    expect(upgradePosts(sim, "staging-cluster", 2)).toHaveLength(2);
+    await expectConverged(stack);
+  });
+});
+
+/**
+ * A killed `pulumi up`: the CLI runs as a child process in its own process group (so the kill
+ * reaches the language host and the dynamic provider too) against a slow simulator, is
+ * SIGKILLed while the upgrade task runs, and the next up waits for that task.
+ */
+describe("K8sClusterUpgrade after a killed pulumi up (simulator at 1x)", () => {
+  let sim: Sim;
+  let dir: string | undefined;
+  let stack: Stack | undefined;
+  /** Session id of the spawned CLI until all its processes are known to be gone. */
+  let liveSid: number | undefined;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ apiKey: newKey(), timeScale: 1 });
+  });
+  afterAll(async () => {
+    // Only while the test has not seen the session end (a pid is never reused while alive).
+    if (liveSid !== undefined) killSession(liveSid);
+    try {
+      if (stack) {
+        await stack.cancel().catch(() => undefined);
+        await clearPendingOperations(stack);
+        await stack.destroy({ color: "never" });
+        await stack.workspace.removeStack("test", { force: true });
+      }
+    } finally {
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      await sim?.close();
+    }
+  });
+
+  /** A program directory outside the repo: package.json with no dependencies, the built SDK by absolute path. */
+  function writeProgram(programDir: string): void {
+    fs.mkdirSync(programDir, { recursive: true });
+    fs.writeFileSync(path.join(programDir, "package.json"), JSON.stringify({ name: "k8s-upgrade-killed", version: "0.0.0", main: "index.js" }));
+    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
+    const sdk = JSON.stringify(path.join(REPO_ROOT, "dist", "sdk"));
+    fs.writeFileSync(
+      path.join(programDir, "index.js"),
+      [
+        `const pulumi = require("@pulumi/pulumi");`,
+        `const { K8sClusterUpgrade } = require(${sdk});`,
+        `const c = new pulumi.Config();`,
+        `const upgrade = new K8sClusterUpgrade("cluster", { projectId: 1, regionId: 76, clusterName: c.require("clusterName"), version: c.require("version") });`,
+        `exports.version = upgrade.version;`,
+        `exports.taskIds = upgrade.taskIds;`,
+        "",
+      ].join("\n"),
+    );
+  }
+
+  /**
+   * Live processes of a session, zombies excluded (dead, just not reaped yet). The CLI was
+   * started detached, so it leads a new session; the engine starts its plugins (language
+   * host, dynamic provider) in process groups of their own, but they stay in that session.
+   */
+  function liveSessionMembers(sid: number): number[] {
+    const ps = execFileSync("ps", ["-e", "-o", "pid=,sid=,stat="], { encoding: "utf8" });
+    return ps
+      .split("\n")
+      .map((l) => l.trim().split(/\s+/))
+      .filter((f) => Number(f[1]) === sid && !String(f[2]).startsWith("Z"))
+      .map((f) => Number(f[0]));
+  }
+
+  /** SIGKILL every process of the session the test started, one by one, by id. */
+  function killSession(sid: number): void {
+    for (const pid of liveSessionMembers(sid)) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  async function until(what: string, cond: () => boolean, limitMs: number, output: () => string): Promise<void> {
+    const started = Date.now();
+    while (!cond()) {
+      if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}; CLI output so far:\n${output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it("completes on the next up with exactly one upgrade POST", async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-it-kill-"));
+    const programDir = path.join(dir, "program");
+    const pulumiHome = path.join(dir, "home");
+    const backendDir = path.join(dir, "backend");
+    fs.mkdirSync(pulumiHome);
+    fs.mkdirSync(backendDir);
+    writeProgram(programDir);
+    const envVars = offlineEnv(pulumiHome);
+    const root = pulumiRoot();
+    stack = await LocalWorkspace.createOrSelectStack(
+      { stackName: "test", workDir: programDir },
+      {
+        pulumiCommand: await PulumiCommand.get({ root }),
+        pulumiHome,
+        envVars,
+        projectSettings: { name: "k8s-upgrade-killed", runtime: "nodejs", backend: { url: `file://${backendDir}` } },
+      },
+    );
+    await stack.setAllConfig({
+      "cloudplatform:baseUrl": { value: sim.url },
+      "cloudplatform:apiKey": { value: sim.apiKey, secret: true },
+      "k8s-upgrade-killed:clusterName": { value: "prod-cluster" },
+      "k8s-upgrade-killed:version": { value: "v1.31.2" },
+    });
+
+    // 1. `pulumi up` as a child process, killed once the upgrade POST has been answered.
+    let output = "";
+    const proc = spawn(path.join(root, "bin", "pulumi"), ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"], {
+      cwd: programDir,
+      env: { ...process.env, ...envVars, PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH ?? ""}` },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const sid = proc.pid!;
+    liveSid = sid;
+    proc.stdout!.on("data", (b: Buffer) => (output += b.toString()));
+    proc.stderr!.on("data", (b: Buffer) => (output += b.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.on("exit", (_code, signal) => resolve(signal)));
+
+    await until("the upgrade POST", () => upgradePosts(sim, "prod-cluster").length > 0, 180_000, () => output);
+    expect(liveSessionMembers(sid).length).toBeGreaterThan(1); // the CLI and its plugins
+    killSession(sid);
+    expect(await exited).toBe("SIGKILL");
+    await until("the killed processes to be gone", () => (killSession(sid), liveSessionMembers(sid).length === 0), 30_000, () => liveSessionMembers(sid).join(" "));
+    liveSid = undefined;
+    const running = liveCluster(sim, "prod-cluster").task_id;
+    expect(running).not.toBeNull(); // killed while the task runs
+    expect(liveCluster(sim, "prod-cluster").version).toBe("v1.30.4");
+
+    // 2. The killed run left its lock and a pending create; clear both as Pulumi tells users to.
+    await stack.cancel();
+    expect(await clearPendingOperations(stack)).toBeGreaterThan(0);
+
+    // 3. The next up waits for the running task instead of starting another upgrade.
+    let second = "";
+    const up = await stack.up({ color: "never", onOutput: (s) => (second += s) });
+    expect(up.summary.resourceChanges).toEqual({ same: 1, create: 1 }); // the stack itself was recorded before the kill
+    expect(up.outputs["version"]?.value).toBe("v1.31.2");
+    expect(up.outputs["taskIds"]?.value).toEqual([running]);
+    expect(second).toContain(`${LOG_PREFIX} prod-cluster: an operation is already running on the cluster (task ${running})`);
+    expect(upgradePosts(sim, "prod-cluster")).toHaveLength(1);
+    expect(liveCluster(sim, "prod-cluster").version).toBe("v1.31.2");
+
+    const preview = await stack.preview({ color: "never" });
+    expect(preview.changeSummary).toEqual({ same: 2 });
+  });
+});
