@@ -44,7 +44,8 @@ demo: build pulumi-cli ## the quickstart against the built-in simulator
 	bash scripts/demo.sh
 
 bench: build pulumi-cli ## benchmarks; prints a report and writes bench/report.md
-	npx ts-node --transpile-only bench/run.ts
+	npx tsc -p bench/tsconfig.json
+	node dist-bench/bench/run.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist
+	rm -rf dist dist-bench
