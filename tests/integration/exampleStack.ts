@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ConfigMap, LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
-import { REPO_ROOT, TestStack, clearPendingOperations, offlineEnv, pulumiRoot } from "./harness";
+import { REPO_ROOT, TestStack, offlineEnv, pulumiRoot, teardown } from "./harness";
 
 /** Creates a stack for `examples/<name>` on a temporary local backend. */
 export async function createExampleStack(
@@ -36,14 +36,5 @@ export async function createExampleStack(
   );
   if (options.config) await stack.setAllConfig(options.config);
 
-  const cleanup = async (): Promise<void> => {
-    try {
-      await clearPendingOperations(stack);
-      await stack.destroy({ color: "never" });
-    } finally {
-      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  return { stack, dir, backendUrl, envVars, cleanup, projectDir };
+  return { stack, dir, backendUrl, envVars, cleanup: teardown(stack, stackName, dir), projectDir };
 }

@@ -95,7 +95,15 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   );
   if (options.config) await stack.setAllConfig(options.config);
 
-  const cleanup = async (): Promise<void> => {
+  return { stack, dir, backendUrl, envVars, cleanup: teardown(stack, stackName, dir) };
+}
+
+/**
+ * Teardown that always runs to the end: clears pending operations, destroys, then removes the
+ * stack and the temp dir even when the destroy fails.
+ */
+export function teardown(stack: Stack, stackName: string, dir: string): () => Promise<void> {
+  return async () => {
     try {
       await clearPendingOperations(stack);
       await stack.destroy({ color: "never" });
@@ -104,7 +112,6 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { stack, dir, backendUrl, envVars, cleanup };
 }
 
 /**
