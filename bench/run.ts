@@ -6,7 +6,7 @@
  * each other; each has a deadline per operation and a failure in one is reported in its
  * section without stopping the others. Benchmarks report; they assert nothing.
  *
- * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel]
+ * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator]
  * (no argument = all). BENCH_REPEATS (default 2) sets the wall-time rounds per stack size
  * (one more at 50, the size with a target).
  */
@@ -23,10 +23,11 @@ import { parallelismSection } from "./parallelism";
 import { pollingSection } from "./polling";
 import { failedSection, renderReport, type Section } from "./report";
 import { measureStorageEventRequests, requestsSection } from "./requests";
+import { simulatorStartSection } from "./simulatorStart";
 import { stateSizeSection, type ClassStateSize } from "./stateSize";
 import { measureWallTime, wallTimeSection } from "./wallTime";
 
-const ALL = ["wall", "requests", "upgrade", "lookups", "parallel"] as const;
+const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator"] as const;
 type Part = (typeof ALL)[number];
 
 /** Real seconds an upgrade task should take in the two polling runs. */
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   }
   if (parts.has("lookups")) await section(5, "5. Lookups in one program run", "", lookupsSection);
   if (parts.has("parallel")) await section(6, "6. Parallelism under latency", "", parallelismSection);
+  if (parts.has("simulator")) await section(7, "7. Simulator CLI start", "", simulatorStartSection);
 
   if (parts.has("wall") || parts.has("upgrade")) sections.set(1, stateSizeSection(stateSizes, stateErrors));
   if (parts.has("requests") || parts.has("upgrade") || parts.has("wall")) {

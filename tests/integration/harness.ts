@@ -17,8 +17,19 @@ import {
   Stack,
 } from "@pulumi/pulumi/automation";
 
-/** The repository root: the program directory of every test stack. */
-export const REPO_ROOT = path.resolve(__dirname, "../..");
+/**
+ * The repository root: the program directory of every test stack. Found by walking up to this
+ * package's package.json, so the harness also works compiled elsewhere (bench uses dist-bench/).
+ */
+export const REPO_ROOT = findPackageRoot(__dirname);
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "pulumi-cloudplatform") return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no pulumi-cloudplatform package.json above ${start}`);
+  }
+}
 
 /** The passphrase of every test stack's secrets provider. */
 export const TEST_PASSPHRASE = "cloudplatform-test-passphrase";
