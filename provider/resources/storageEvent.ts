@@ -9,7 +9,9 @@
  *   the resource; a limit change is a PUT in place. The diff looks at these fields only, so a
  *   new build of this package (a different serialized `__provider`) never causes an update.
  * - A write that failed ambiguously (connection reset after sending, 5xx) is reconciled by
- *   listing, never by sending it again (design "Retries").
+ *   listing, and sent again only when the list proves it took no effect (design "Retries").
+ * - Create adopts an identical event that no resource of this run is creating (one a killed
+ *   `pulumi up` created but never recorded), so an interruption never causes a second POST.
  * - An event already gone counts as deleted (the API answers 400 "event not found").
  */
 import type { CloudPlatformClient, NotificationEvent, NotificationsApi } from "../api";
@@ -30,6 +32,7 @@ import {
 } from "./storage/events";
 import { IDENTITY_FIELDS, LIMIT_FIELDS, type StorageEventInputs, type StorageEventOutputs } from "./storage/types";
 import { checkStorageEventInputs } from "./storage/validation";
+import { isRateLimited, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "./writeAttempts";
 
 export type { StorageEventInputs, StorageEventOutputs } from "./storage/types";
 export { StorageEventConflictError } from "./storage/events";
@@ -60,29 +63,74 @@ function unresolved(err: Error, note: string): Error {
   return err;
 }
 
+/**
+ * Identities this provider process is creating or has created in this run. Why: before
+ * creating, `create` adopts an identical event that already exists (one a killed `pulumi up`
+ * created but never recorded), but never one that another resource of this very run is
+ * creating: two resources declaring the same event still get the clear 409 error.
+ */
+const claimedThisRun = new Set<string>();
+
+function identityKey(e: StorageEventInputs): string {
+  return JSON.stringify([e.name, e.storageName ?? "", e.bucketName ?? "", e.clientId ?? null]);
+}
+
+/**
+ * Create: list first and adopt an identical event (same identity and limit) that no resource of
+ * this run claimed, e.g. left by an interrupted `pulumi up`, so an interruption never causes a
+ * second POST; otherwise POST. An ambiguous POST failure is reconciled by listing; only when the
+ * list proves nothing was created is the POST sent again (up to MAX_WRITE_ATTEMPTS in all).
+ */
 async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
   const wanted = compactInputs(inputs);
-  let created: NotificationEvent;
-  try {
-    created = await api.create(toEventBody(wanted), { clientId: wanted.clientId });
-  } catch (err) {
-    if (isConflict(err)) {
-      const existing = await api.list().then(
-        (events) => events.find((e) => sameIdentity(e, wanted)),
-        () => undefined, // the 409 itself is the news; the list only adds detail
+  const key = identityKey(wanted);
+  const claimedByAnother = claimedThisRun.has(key);
+  claimedThisRun.add(key);
+  if (!claimedByAnother) {
+    const existing = (await api.list()).find((e) => sameIdentity(e, wanted));
+    if (existing?.uuid && sameLimit(existing, wanted)) {
+      ctx.log(
+        `${describeEvent(wanted)}: an identical event already exists (uuid ${existing.uuid}), for instance created by an interrupted \`pulumi up\`; adopting it instead of creating it again`,
       );
-      throw new StorageEventConflictError(wanted, existing, err);
+      return { id: existing.uuid, outs: toOutputs(wanted, existing.uuid) };
     }
-    if (!isAmbiguous(err)) throw err;
-    ctx.log(`${describeEvent(wanted)}: the create call failed without an answer (${err.message}); listing events to see whether it took effect`);
-    const found = (await api.list()).find((e) => sameIdentity(e, wanted));
-    if (!found) {
-      throw unresolved(err, `The event list shows no ${describeEvent(wanted)}, so nothing was created; it is safe to run \`pulumi up\` again.`);
+  }
+  let created: NotificationEvent | undefined;
+  let ambiguousBefore = false;
+  for (let attempt = 1; created === undefined; attempt++) {
+    try {
+      created = await api.create(toEventBody(wanted), { clientId: wanted.clientId });
+    } catch (err) {
+      if (isConflict(err)) {
+        const existing = await api.list().then(
+          (events) => events.find((e) => sameIdentity(e, wanted)),
+          () => undefined, // the 409 itself is the news; the list only adds detail
+        );
+        // An earlier attempt of ours that arrived late: the event is there with our limit.
+        if (ambiguousBefore && existing?.uuid && sameLimit(existing, wanted)) {
+          ctx.log(`${describeEvent(wanted)}: an earlier attempt arrived after all (uuid ${existing.uuid}); adopting it`);
+          created = existing;
+          break;
+        }
+        throw new StorageEventConflictError(wanted, existing, err);
+      }
+      if (!isAmbiguous(err) && !isRateLimited(err)) throw err;
+      ambiguousBefore = true;
+      ctx.log(`${describeEvent(wanted)}: the create call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
+      const found = (await api.list()).find((e) => sameIdentity(e, wanted));
+      if (found) {
+        if (!sameLimit(found, wanted)) throw new StorageEventConflictError(wanted, found, err);
+        ctx.log(`${describeEvent(wanted)}: found it created (uuid ${found.uuid ?? "not shown"}); adopting it instead of sending the create again`);
+        created = found;
+        break;
+      }
+      if (attempt >= MAX_WRITE_ATTEMPTS) {
+        throw unresolved(err, `The event list shows no ${describeEvent(wanted)} after ${attempt} attempts, so nothing was created; it is safe to run \`pulumi up\` again.`);
+      }
+      ctx.log(`${describeEvent(wanted)}: the event list shows nothing was created; sending the create again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
+      await waitBeforeWriteAttempt(attempt + 1, err);
     }
-    if (!sameLimit(found, wanted)) throw new StorageEventConflictError(wanted, found, err);
-    ctx.log(`${describeEvent(wanted)}: found it created (uuid ${found.uuid ?? "not shown"}); adopting it instead of sending the create again`);
-    created = found;
   }
   let uuid = created.uuid;
   if (!uuid) {
@@ -111,21 +159,27 @@ async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutpu
   const api = notifications(ctx);
   const wanted = compactInputs(news);
   const uuid = uuidOf(id, olds);
-  try {
-    await api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId });
-  } catch (err) {
-    if (isEventGone(err)) {
-      throw new Error(
-        `Cannot update storage event ${describeEvent(wanted)} (uuid ${uuid}): it no longer exists on the server (deleted outside Pulumi). ` +
-          "Run `pulumi refresh` (or `pulumi up --refresh`) so Pulumi notices and creates it again. " +
-          `(${err instanceof Error ? err.message : String(err)})`,
-      );
-    }
-    if (!isAmbiguous(err)) throw err;
-    ctx.log(`${describeEvent(wanted)}: the update call failed without an answer (${err.message}); listing events to see whether it took effect`);
-    const found = (await api.list()).find((e) => e.uuid === uuid);
-    if (!found || !sameLimit(found, wanted)) {
-      throw unresolved(err, "The event list does not show the new limit, so the update did not take effect; it is safe to run `pulumi up` again.");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId });
+      break;
+    } catch (err) {
+      if (isEventGone(err)) {
+        throw new Error(
+          `Cannot update storage event ${describeEvent(wanted)} (uuid ${uuid}): it no longer exists on the server (deleted outside Pulumi). ` +
+            "Run `pulumi refresh` (or `pulumi up --refresh`) so Pulumi notices and creates it again. " +
+            `(${err instanceof Error ? err.message : String(err)})`,
+        );
+      }
+      if (!isAmbiguous(err) && !isRateLimited(err)) throw err;
+      ctx.log(`${describeEvent(wanted)}: the update call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
+      const found = (await api.list()).find((e) => e.uuid === uuid);
+      if (found && sameLimit(found, wanted)) break;
+      if (!found || attempt >= MAX_WRITE_ATTEMPTS) {
+        throw unresolved(err, "The event list does not show the new limit, so the update did not take effect; it is safe to run `pulumi up` again.");
+      }
+      ctx.log(`${describeEvent(wanted)}: the event list shows the old limit; sending the update again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
+      await waitBeforeWriteAttempt(attempt + 1, err);
     }
   }
   return toOutputs(wanted, uuid);
@@ -137,17 +191,23 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
   const uuid = uuidOf(id, outs);
   // Identity fields go along with the uuid: the API's Event body requires a name.
   const body = { ...toEventBody(stored, uuid), bytes: undefined, count: undefined };
-  try {
-    await api.delete(body, { clientId: stored.clientId });
-  } catch (err) {
-    if (isEventGone(err)) {
-      ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was already gone; nothing to delete`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await api.delete(body, { clientId: stored.clientId });
       return;
+    } catch (err) {
+      if (isEventGone(err)) {
+        ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was already gone; nothing to delete`);
+        return;
+      }
+      if (!isAmbiguous(err) && !isRateLimited(err)) throw err;
+      ctx.log(`${describeEvent(stored)}: the delete call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
+      const still = findEvent(await api.list(), uuid, stored);
+      if (!still) return;
+      if (attempt >= MAX_WRITE_ATTEMPTS) throw unresolved(err, "The event is still listed, so it was not deleted; it is safe to run the command again.");
+      ctx.log(`${describeEvent(stored)}: still listed; sending the delete again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
+      await waitBeforeWriteAttempt(attempt + 1, err);
     }
-    if (!isAmbiguous(err)) throw err;
-    ctx.log(`${describeEvent(stored)}: the delete call failed without an answer (${err.message}); listing events to see whether it took effect`);
-    const still = findEvent(await api.list(), uuid, stored);
-    if (still) throw unresolved(err, "The event is still listed, so it was not deleted; it is safe to run the command again.");
   }
 }
 

@@ -5,9 +5,10 @@
  * Why at check time: `pulumi preview` runs `check` but never `create`/`update`, so this is the
  * only place a user can learn before `up` that the plan cannot work. It only reads.
  */
-import { NotFoundError } from "../../api";
+import { NotFoundError, type K8sCluster } from "../../api";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
+import { rememberRead } from "./recentReads";
 import type { K8sClusterUpgradeInputs } from "./types";
 
 /**
@@ -25,9 +26,9 @@ export async function checkAgainstCluster(
 ): Promise<CheckFailure[]> {
   const { projectId, regionId, clusterName, version } = inputs;
   const k8s = ctx.client().cloud.k8s;
-  let current: string;
+  let cluster: K8sCluster;
   try {
-    current = (await k8s.getCluster(projectId, regionId, clusterName)).version;
+    cluster = await k8s.getCluster(projectId, regionId, clusterName);
   } catch (err) {
     if (err instanceof NotFoundError) {
       return [
@@ -39,8 +40,13 @@ export async function checkAgainstCluster(
     }
     throw err;
   }
-  if (current === version) return [];
+  const current = cluster.version;
+  if (current === version) {
+    rememberRead(projectId, regionId, cluster);
+    return [];
+  }
   const permitted = (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+  rememberRead(projectId, regionId, cluster, permitted);
   const decision = planNextStep({
     clusterName,
     current,

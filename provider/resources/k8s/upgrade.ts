@@ -6,7 +6,7 @@
  * Why its own module: this is the only code that writes for K8sClusterUpgrade, and it carries
  * the rules that keep a write from happening twice: a lock (`taskId`) found on the cluster is
  * awaited instead of starting another upgrade, and an upgrade POST whose answer was lost is
- * reconciled by reading the cluster, never by sending it again.
+ * reconciled by reading the cluster, and sent again only when that read proves it took no effect.
  */
 import {
   ConflictError,
@@ -17,9 +17,11 @@ import {
   type K8sCluster,
 } from "../../api";
 import { waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
+import { isRateLimited, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "../writeAttempts";
 import type { LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./types";
+import { takeRecentRead } from "./recentReads";
 
 /** The task type of an upgrade (spec), passed to the waiter to choose its polling interval. */
 export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
@@ -103,7 +105,9 @@ class UpgradeRun {
 
   async run(): Promise<K8sClusterUpgradeOutputs> {
     const { projectId, regionId, clusterName, version: target, allowMultiStep } = this.inputs;
-    let cluster = await this.readCluster();
+    const handedOver = takeRecentRead(projectId, regionId, clusterName);
+    let cluster = handedOver?.cluster ?? (await this.readCluster());
+    let checkedPermitted = handedOver?.permitted;
     const previousVersion = cluster.version;
 
     for (;;) {
@@ -121,7 +125,9 @@ class UpgradeRun {
         continue;
       }
 
-      const permitted = (await this.client.cloud.k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+      const permitted =
+        checkedPermitted ?? (await this.client.cloud.k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+      checkedPermitted = undefined;
       const decision = planNextStep({ clusterName, current: cluster.version, target, permitted, allowMultiStep });
       if (decision.kind === "at-target") break;
       if (decision.kind === "rejected") throw new UpgradeRejectedError(decision.reason);
@@ -143,30 +149,45 @@ class UpgradeRun {
   }
 
   /**
-   * POST the upgrade. When the outcome is unknown (ambiguous failure) or the cluster turned out
-   * to be locked (409), read the cluster: a lock means the upgrade runs (adopt its task), a new
-   * version means it already happened; otherwise the original error stands (nothing is resent).
+   * POST the upgrade. When the outcome is unknown (ambiguous failure, or a 429) or the cluster
+   * turned out to be locked (409), read the cluster: a lock means the upgrade runs (adopt its
+   * task), a new version means it already happened. Only when the read proves the attempt took
+   * no effect (no task, same version) is the POST sent again, up to MAX_WRITE_ATTEMPTS in all;
+   * a late arrival of an earlier attempt would meet the lock (409) and be adopted the same way.
    */
   private async startStep(before: K8sCluster, version: string): Promise<StepStart> {
     const { projectId, regionId, clusterName } = this.inputs;
-    try {
-      const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version);
-      const taskId = tasks[0];
-      if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
-      return { kind: "task", taskId };
-    } catch (err) {
-      if (!isAmbiguousWriteFailure(err) && !(err instanceof ConflictError)) throw err;
-      const after = await this.readCluster();
-      if (after.taskId) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version);
+        const taskId = tasks[0];
+        if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
+        return { kind: "task", taskId };
+      } catch (err) {
+        if (!isAmbiguousWriteFailure(err) && !(err instanceof ConflictError) && !isRateLimited(err)) throw err;
+        const after = await this.readCluster();
+        if (after.taskId) {
+          this.ctx.log(
+            `${this.name}: ${err instanceof ConflictError ? "the cluster is locked" : "the upgrade request's answer was lost"}; ` +
+              `the cluster shows task ${after.taskId} running, following it instead of sending the request again`,
+          );
+          return { kind: "task", taskId: after.taskId };
+        }
+        if (after.version !== before.version) return { kind: "done", cluster: after };
+        if (err instanceof ConflictError || attempt >= MAX_WRITE_ATTEMPTS) {
+          if (err instanceof Error) {
+            err.message +=
+              ` (read back: cluster ${this.name} still runs ${after.version} with no task running; ` +
+              (attempt > 1 ? `the upgrade was sent ${attempt} times, each proven without effect)` : "nothing was resent)");
+          }
+          throw err;
+        }
         this.ctx.log(
-          `${this.name}: ${err instanceof ConflictError ? "the cluster is locked" : "the upgrade request's answer was lost"}; ` +
-            `the cluster shows task ${after.taskId} running, following it instead of sending the request again`,
+          `${this.name}: the upgrade request failed without a usable answer (${err instanceof Error ? err.message : String(err)}); ` +
+            `the cluster shows no task and still runs ${after.version}, so it took no effect: sending it again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`,
         );
-        return { kind: "task", taskId: after.taskId };
+        await waitBeforeWriteAttempt(attempt + 1, err);
       }
-      if (after.version !== before.version) return { kind: "done", cluster: after };
-      if (err instanceof Error) err.message += ` (read back: cluster ${this.name} still runs ${after.version} with no task running; nothing was resent)`;
-      throw err;
     }
   }
 

@@ -41,7 +41,11 @@ const noApi: LifecycleContext = {
   log: () => undefined,
 };
 
-/** A client whose first list() call clears the simulator's faults (the reconcile read then succeeds). */
+/**
+ * A client whose list() after a faulted write clears the simulator's faults (the reconcile read
+ * then succeeds); a list before any faulted request (create's look for an identical event) runs
+ * with the faults suspended and restored after it.
+ */
 function clearFaultsBeforeList(): CloudPlatformClient {
   const real = client.storage.notifications;
   return {
@@ -50,8 +54,17 @@ function clearFaultsBeforeList(): CloudPlatformClient {
       notifications: {
         ...real,
         list: async (options) => {
+          if (sim.requests().some((r) => r.fault)) {
+            await admin(sim.url, "DELETE", "/faults");
+            return real.list(options);
+          }
+          const { faults: saved } = (await admin(sim.url, "GET", "/faults")) as { faults: unknown };
           await admin(sim.url, "DELETE", "/faults");
-          return real.list(options);
+          try {
+            return await real.list(options);
+          } finally {
+            await admin(sim.url, "POST", "/faults", saved);
+          }
         },
       },
     },
@@ -244,13 +257,21 @@ describe("create", () => {
     expect(logs.join("\n")).toMatch(/adopting/);
   });
 
-  test("connection reset before the server handled the POST: reports nothing was created, sends no second POST", async () => {
+  test("connection reset before the server handled the POST: the list proves nothing was created, so it is sent again", async () => {
     await admin(sim.url, "POST", "/faults", { resetRate: 1, pathPrefix: "/storage/notifications/v1/event" });
-    const err = await rejectionOf(storageEvent.create(ctxWith(clearFaultsBeforeList()), { name: "reaching_used_space", storageName: "media", bytes: 1 }));
-    expect(err.message).toMatch(/nothing was created/);
-    expect(err.message).toContain("POST /storage/notifications/v1/event");
-    expect(posts()).toEqual([expect.objectContaining({ status: 0, fault: "reset" })]);
-    expect(sim.state().storageEvents).toEqual([]);
+    const inputs: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bytes: 1 };
+    const { id } = await storageEvent.create(ctxWith(clearFaultsBeforeList()), inputs);
+    expect(posts()).toEqual([expect.objectContaining({ status: 0, fault: "reset" }), expect.objectContaining({ status: 200 })]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, name: "reaching_used_space", bytes: 1 })]);
+    expect(logs.join("\n")).toMatch(/nothing was created; sending the create again \(attempt 2 of 5\)/);
+  });
+
+  test("an identical event already there (left by an interrupted up) is adopted without a POST", async () => {
+    const before = await client.storage.notifications.create({ name: "reaching_used_requests", bucketName: "orphan", count: 3 });
+    const { id } = await storageEvent.create(ctxWith(), { name: "reaching_used_requests", bucketName: "orphan", count: 3 });
+    expect(id).toBe(before.uuid);
+    expect(posts()).toHaveLength(1); // the setup's own POST only
+    expect(logs.join("\n")).toMatch(/identical event already exists/);
   });
 
   test("ambiguous failure that meets an event with another limit: a conflict, not an adoption", async () => {
