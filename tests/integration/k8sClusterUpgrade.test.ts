@@ -5,7 +5,6 @@
  * Needs `npx tsc -p tsconfig.json` first: the dynamic-provider process loads `dist/` through
  * the package's self-link (`pulumi-cloudplatform/internal/dynamic`).
  */
-import { spawn, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -15,6 +14,7 @@ import { K8sClusterUpgrade } from "../../sdk";
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { backendFiles, keyLeaksInState } from "./stateSecrets";
+import { killRun, killSession, liveSessionMembers, spawnPulumi, until } from "./cliProcess";
 import { clearPendingOperations, createTestStack, offlineEnv, pulumiRoot, REPO_ROOT, resourcesByName, type TestStack } from "./harness";
 
 jest.setTimeout(600_000);
@@ -324,39 +324,6 @@ describe("K8sClusterUpgrade after a killed pulumi up (simulator at 1x)", () => {
     );
   }
 
-  /**
-   * Live processes of a session, zombies excluded (dead, just not reaped yet). The CLI was
-   * started detached, so it leads a new session; the engine starts its plugins (language
-   * host, dynamic provider) in process groups of their own, but they stay in that session.
-   */
-  function liveSessionMembers(sid: number): number[] {
-    const ps = execFileSync("ps", ["-e", "-o", "pid=,sid=,stat="], { encoding: "utf8" });
-    return ps
-      .split("\n")
-      .map((l) => l.trim().split(/\s+/))
-      .filter((f) => Number(f[1]) === sid && !String(f[2]).startsWith("Z"))
-      .map((f) => Number(f[0]));
-  }
-
-  /** SIGKILL every process of the session the test started, one by one, by id. */
-  function killSession(sid: number): void {
-    for (const pid of liveSessionMembers(sid)) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
-  }
-
-  async function until(what: string, cond: () => boolean, limitMs: number, output: () => string): Promise<void> {
-    const started = Date.now();
-    while (!cond()) {
-      if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}; CLI output so far:\n${output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   it("completes on the next up with exactly one upgrade POST", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-it-kill-"));
     const programDir = path.join(dir, "program");
@@ -384,24 +351,11 @@ describe("K8sClusterUpgrade after a killed pulumi up (simulator at 1x)", () => {
     });
 
     // 1. `pulumi up` as a child process, killed once the upgrade POST has been answered.
-    let output = "";
-    const proc = spawn(path.join(root, "bin", "pulumi"), ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"], {
-      cwd: programDir,
-      env: { ...process.env, ...envVars, PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH ?? ""}` },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const sid = proc.pid!;
-    liveSid = sid;
-    proc.stdout!.on("data", (b: Buffer) => (output += b.toString()));
-    proc.stderr!.on("data", (b: Buffer) => (output += b.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => proc.on("exit", (_code, signal) => resolve(signal)));
-
-    await until("the upgrade POST", () => upgradePosts(sim, "prod-cluster").length > 0, 180_000, () => output);
-    expect(liveSessionMembers(sid).length).toBeGreaterThan(1); // the CLI and its plugins
-    killSession(sid);
-    expect(await exited).toBe("SIGKILL");
-    await until("the killed processes to be gone", () => (killSession(sid), liveSessionMembers(sid).length === 0), 30_000, () => liveSessionMembers(sid).join(" "));
+    const run = spawnPulumi(root, ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"], programDir, envVars);
+    liveSid = run.sid;
+    await until("the upgrade POST", () => upgradePosts(sim, "prod-cluster").length > 0, 180_000, run.output);
+    expect(liveSessionMembers(run.sid).length).toBeGreaterThan(1); // the CLI and its plugins
+    await killRun(run); // SIGKILL, then wait until none of the session's processes is alive
     liveSid = undefined;
     const running = liveCluster(sim, "prod-cluster").task_id;
     expect(running).not.toBeNull(); // killed while the task runs

@@ -1,0 +1,260 @@
+/**
+ * Interruptions: `pulumi up` of the quickstart (a real program directory, the CLI a child
+ * process) is SIGKILLed, with its language host and dynamic provider, at four points:
+ *
+ * 1. before the upgrade POST (the up's read of `upgrade_versions` is held by latency);
+ * 2. while the upgrade task runs;
+ * 3. after the task finished, before the engine recorded the resource (the final cluster
+ *    read is held by latency);
+ * 4. while the StorageEvent POSTs are in flight (held by latency; the server acts on them
+ *    after the client is gone, so the events exist but the stack never recorded them).
+ *
+ * Each point is hit by watching the simulator's request log, never by sleeping blindly. Then
+ * the pending operations are cleared as Pulumi's docs tell users (export, drop
+ * `pending_operations`, import), `up` runs again and must converge with no write acted on
+ * twice, and a final preview must plan nothing.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import { startSimulator } from "../../simulator";
+import { newKey } from "../unit/api/helpers";
+import { killRun, killSession, liveSessionMembers, spawnPulumi, until, type CliRun } from "../integration/cliProcess";
+import { clearPendingOperations, offlineEnv, pulumiRoot, resourcesByName } from "../integration/harness";
+import {
+  admin,
+  CLUSTER,
+  EVENT_PATH,
+  expectNoChanges,
+  expectNoDuplicateWrites,
+  expectQuickstartApplied,
+  handled,
+  printSummary,
+  count,
+  requestLog,
+  SEED_VERSION,
+  simConfig,
+  TARGET_VERSION,
+  UPGRADE_PATH,
+  writeQuickstartProgramDir,
+  type Sim,
+} from "./support";
+
+jest.setTimeout(600_000);
+
+const PROJECT = "reliability-killed";
+const CLUSTER_PATH = `/cloud/v2/k8s/clusters/1/76/${CLUSTER}`;
+/** How long latency holds a request at the server; the kill lands inside this window. */
+const HOLD_MS = 1_500;
+
+/** The simulator of the running test: `fast` (10x), or `slow` (1x) for the running-task point. */
+let sim: Sim;
+let fast: Sim;
+let slow: Sim;
+let root: string;
+let live: CliRun | undefined;
+const tried: string[] = [];
+const converged: string[] = [];
+
+beforeAll(async () => {
+  // 10x: an upgrade task runs 3 s. The running-task point uses 1x (30 s, far longer than a
+  // CLI restart) and finishes the task through the admin API once the next up polls it.
+  fast = await startSimulator({ apiKey: newKey(), timeScale: 10 });
+  slow = await startSimulator({ apiKey: newKey(), timeScale: 1 });
+  sim = fast;
+  root = pulumiRoot();
+});
+
+afterAll(async () => {
+  if (live) killSession(live.sid);
+  await fast?.close();
+  await slow?.close();
+  count((c) => {
+    c.killPointsTried += tried.length;
+    c.killPointsConverged += converged.length;
+  });
+  printSummary("interruptions", `kill points converged ${converged.length}/${tried.length}: ${converged.join(", ")}`);
+});
+
+const clusterNow = () => sim.state().clusters.find((c) => c.name === CLUSTER)!;
+const logged = (method: string, p: string) => sim.requests().filter((r) => r.method === method && r.path === p);
+
+/**
+ * One kill point: a fresh stack, `faults` set, `pulumi up` spawned, `waitForKillPoint` returns
+ * when to kill; then `atKill` checks the state the kill left, and the stack is brought to
+ * convergence by clearing pending operations and running `up` once more.
+ */
+async function killPoint(
+  name: string,
+  faults: Record<string, unknown> | undefined,
+  waitForKillPoint: (run: CliRun) => Promise<void>,
+  atKill: (stack: Stack) => Promise<void>,
+  duringNextUp?: () => Promise<void>,
+): Promise<string> {
+  tried.push(name);
+  await admin(sim, "POST", "/reset");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-rel-kill-"));
+  const programDir = path.join(dir, "program");
+  const pulumiHome = path.join(dir, "home");
+  const backendDir = path.join(dir, "backend");
+  fs.mkdirSync(pulumiHome);
+  fs.mkdirSync(backendDir);
+  writeQuickstartProgramDir(programDir, PROJECT);
+  const envVars = offlineEnv(pulumiHome);
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "test", workDir: programDir },
+    {
+      pulumiCommand: await PulumiCommand.get({ root }),
+      pulumiHome,
+      envVars,
+      projectSettings: { name: PROJECT, runtime: "nodejs", backend: { url: `file://${backendDir}` } },
+    },
+  );
+  try {
+    await stack.setAllConfig(simConfig(sim));
+    if (faults) await admin(sim, "POST", "/faults", faults);
+
+    // 1. `pulumi up` as a child process, SIGKILLed with all its processes at the kill point.
+    const run = spawnPulumi(root, ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"], programDir, envVars);
+    live = run;
+    await waitForKillPoint(run);
+    const killed = await killRun(run);
+    live = undefined;
+    expect(liveSessionMembers(run.sid)).toEqual([]);
+    // The dynamic provider was among the killed processes (and is gone with the rest).
+    expect(killed.some((p) => /pulumi-resource-pulumi-nodejs|dynamic-provider/.test(p.args))).toBe(true);
+    expect(killed.length).toBeGreaterThan(2);
+
+    await atKill(stack);
+    await admin(sim, "DELETE", "/faults");
+
+    // 2. Clear what the killed run left (its lock, its pending operations) as the docs say.
+    await stack.cancel().catch(() => undefined);
+    await clearPendingOperations(stack);
+
+    // 3. One more `up` converges: the quickstart applied exactly once.
+    let output = "";
+    const [up] = await Promise.all([stack.up({ color: "never", onOutput: (s) => (output += s) }), duringNextUp?.()]);
+    expect(up.summary.result).toBe("succeeded");
+    expect(up.outputs["clusterRunning"]?.value).toBe(TARGET_VERSION);
+    expectQuickstartApplied(sim);
+    expectNoDuplicateWrites(sim, await requestLog(sim));
+    await expectNoChanges(stack);
+    converged.push(name);
+    return output;
+  } finally {
+    if (live) killSession(live.sid);
+    live = undefined;
+    await admin(sim, "DELETE", "/faults").catch(() => undefined);
+    try {
+      await stack.cancel().catch(() => undefined);
+      await clearPendingOperations(stack);
+      await stack.destroy({ color: "never" });
+      await stack.workspace.removeStack("test", { force: true });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Waits `ms` (used only to land inside a window the simulator holds open for HOLD_MS). */
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test("killed before the upgrade POST: the next up sends it once", async () => {
+  await killPoint(
+    "before the upgrade POST",
+    // Holds every `upgrade_versions` read. The up's check reads the cluster, then its permitted
+    // versions (held here); create may reuse those reads and POST at once, so the last moment
+    // the log can show before the POST is this held read.
+    { latencyMs: HOLD_MS, pathPrefix: `${CLUSTER_PATH}/upgrade_` },
+    async (run) => {
+      await until("the check's read of the cluster", () => logged("GET", CLUSTER_PATH).length >= 1, 120_000, run.output);
+      await pause(300);
+    },
+    async () => {
+      expect(logged("POST", UPGRADE_PATH)).toEqual([]);
+      expect(clusterNow().version).toBe(SEED_VERSION);
+      expect(clusterNow().task_id ?? null).toBeNull();
+    },
+  );
+});
+
+test("killed while the upgrade task runs: the next up waits for that task instead of posting again", async () => {
+  sim = slow;
+  let running: string | undefined;
+  let seqAtKill = 0;
+  try {
+    const output = await killPoint(
+      "during the upgrade task",
+      undefined,
+      (run) => until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output),
+      async () => {
+        running = clusterNow().task_id ?? undefined;
+        expect(running).toBeDefined(); // killed while the task runs
+        expect(clusterNow().version).toBe(SEED_VERSION);
+        seqAtKill = Math.max(0, ...sim.requests().map((r) => r.seq));
+      },
+      // Once the next up polls the very task the killed run started, let it finish now.
+      async () => {
+        await until("the next up to poll the running task", () => sim.requests().some((r) => r.path === `/cloud/v1/tasks/${running}` && r.seq > seqAtKill), 120_000, () => "");
+        await admin(sim, "POST", `/tasks/${running}/finish`);
+      },
+    );
+    expect(output).toContain(`an operation is already running on the cluster (task ${running})`);
+  } finally {
+    sim = fast;
+  }
+});
+
+test("killed after the task finished but before the engine recorded it: the next up writes nothing more", async () => {
+  await killPoint(
+    "after the task, before the record",
+    // Every call on the cluster is held; the read after the finished task is where the kill lands.
+    { latencyMs: HOLD_MS, pathPrefix: CLUSTER_PATH },
+    async (run) => {
+      await until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output);
+      const taskId = clusterNow().task_id;
+      if (!taskId) throw new Error("the upgrade POST left no task on the cluster");
+      await admin(sim, "POST", `/tasks/${taskId}/finish`);
+      const finishedAt = sim.requests().length ? Math.max(...sim.requests().map((r) => r.seq)) : 0;
+      // A poll answered after the finish saw FINISHED; the provider now reads the cluster (held).
+      await until(
+        "a task poll after the finish",
+        () => sim.requests().some((r) => r.path === `/cloud/v1/tasks/${taskId}` && r.seq > finishedAt),
+        60_000,
+        run.output,
+      );
+      await pause(300);
+    },
+    async (stack) => {
+      expect(clusterNow().version).toBe(TARGET_VERSION);
+      expect(clusterNow().task_id ?? null).toBeNull();
+      // The engine never recorded the upgrade: only its pending create is in the state.
+      expect((await resourcesByName(stack)).has("cluster-version")).toBe(false);
+    },
+  );
+});
+
+test("killed while the event POSTs are in flight: the next up adopts the events instead of posting again", async () => {
+  let postsAtKill = -1;
+  await killPoint(
+    "during event creation",
+    // Holds the event list and the event POSTs; each create lists, then POSTs.
+    { latencyMs: HOLD_MS, pathPrefix: EVENT_PATH },
+    async (run) => {
+      await until("the create's event list", () => logged("GET", `${EVENT_PATH}s`).length > 0, 120_000, run.output);
+      await pause(300);
+    },
+    async (stack) => {
+      postsAtKill = logged("POST", EVENT_PATH).length;
+      // The server still acts on the POSTs it holds, after the client is gone.
+      await until("the held event POSTs to be handled", () => logged("POST", EVENT_PATH).length >= 1, 10_000, () => JSON.stringify(sim.requests()));
+      await pause(HOLD_MS);
+      const recorded = await resourcesByName(stack);
+      const unrecorded = sim.state().storageEvents.filter((e) => ![...recorded.values()].some((r) => r.id === e.uuid));
+      expect(unrecorded.length).toBeGreaterThan(0); // the dangerous case did happen
+    },
+  );
+  expect(postsAtKill).toBe(0); // killed while the POSTs were held, before any was answered
+});
