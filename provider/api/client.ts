@@ -114,6 +114,9 @@ export function createClient(options: ClientOptions): CloudPlatformClient {
   });
 }
 
+/** Most 429-with-Retry-After waits one request sits through (beyond its counted attempts). */
+const MAX_PACED_WAITS = 50;
+
 /** Internal: an attempt failed; builds the public error once the attempt count is known. */
 class AttemptFailed extends Error {
   constructor(
@@ -232,6 +235,9 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     const signal = spec.options?.signal;
     const path = scrub(spec.path);
     if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
+    // A 429 that says when to come back is the server pacing us, not a failure: it does not
+    // use up an attempt (a burst would otherwise exhaust them); the time budget still bounds it.
+    let pacedWaits = 0;
     return pRetry(
       async () => {
         try {
@@ -245,7 +251,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
       },
       {
         // p-retry drives the attempts; the waits happen in onFailedAttempt (its own timer is ~1 ms).
-        retries: policy.maxAttempts,
+        retries: policy.maxAttempts + MAX_PACED_WAITS,
         factor: 1,
         minTimeout: 0,
         maxTimeout: 1,
@@ -256,8 +262,14 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
           const attempt = failed.attemptNumber;
           const decision = classifyFailure(spec.method, failed.failure, policy);
           if (!decision.retry) throw failed.make(attempt, undefined);
-          const delayMs = retryDelayMs(attempt, policy, failed.retryAfterMs, random);
-          const stop = budgetStop(policy, attempt, now() - started, delayMs, failed.retryAfterMs);
+          const paced = failed.failure.kind === "status" && failed.failure.status === 429 && failed.retryAfterMs !== undefined;
+          if (paced) pacedWaits += 1;
+          const counted = attempt - pacedWaits;
+          const delayMs = retryDelayMs(Math.max(1, counted), policy, failed.retryAfterMs, random);
+          const stop =
+            pacedWaits > MAX_PACED_WAITS
+              ? `Gave up after ${pacedWaits} rate-limit waits.`
+              : budgetStop(policy, counted, now() - started, delayMs, failed.retryAfterMs);
           if (stop) throw failed.make(attempt, stop);
           const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
           const code = failed.failure.kind === "network" ? failed.failure.code : undefined;

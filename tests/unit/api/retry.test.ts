@@ -95,6 +95,17 @@ describe("delays (pure)", () => {
 });
 
 describe("against the simulator", () => {
+  test("a burst of 429s with Retry-After longer than the attempt limit does not use up the attempts", async () => {
+    const burst = DEFAULT_RETRY_POLICY.maxAttempts + 3;
+    await admin(sim.url, "POST", "/faults", { burst429: { count: burst, retryAfterSeconds: 1 }, pathPrefix: "/dns" });
+    const { sleep, waits } = recordingSleep();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    const status = await c.dns.delegationStatus("example.com");
+    expect(status.zoneExists).toBe(true);
+    expect(waits).toEqual(Array(burst).fill(1000));
+    expect(logFor(sim, "GET", "/dns/v2/analyze/example.com/delegation-status")).toHaveLength(burst + 1);
+  });
+
   test("a 429 with Retry-After waits at least that long, then succeeds", async () => {
     await admin(sim.url, "POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 3 }, pathPrefix: "/dns" });
     const { sleep, waits } = recordingSleep();
