@@ -71,12 +71,31 @@ function unresolved(err: Error, note: string): Error {
  */
 const claimedThisRun = new Set<string>();
 
+/**
+ * The event list as it stood when this run's first create began: one request per run (per
+ * client, so per provider process), shared by concurrent creates. Orphans of an interrupted
+ * run exist before this run starts, so that snapshot is all adoption needs; an event that
+ * appears later is caught by the server's 409. A failed list is not kept.
+ */
+const listedBeforeCreates = new WeakMap<NotificationsApi, Promise<NotificationEvent[]>>();
+
+function eventsBeforeThisRun(api: NotificationsApi): Promise<NotificationEvent[]> {
+  let listed = listedBeforeCreates.get(api);
+  if (!listed) {
+    listed = api.list();
+    listedBeforeCreates.set(api, listed);
+    listed.catch(() => listedBeforeCreates.delete(api));
+  }
+  return listed;
+}
+
 function identityKey(e: StorageEventInputs): string {
   return JSON.stringify([e.name, e.storageName ?? "", e.bucketName ?? "", e.clientId ?? null]);
 }
 
 /**
- * Create: list first and adopt an identical event (same identity and limit) that no resource of
+ * Create: adopt an identical event (same identity and limit) from the list taken when this run's
+ * creates began (one list per run) that no resource of
  * this run claimed, e.g. left by an interrupted `pulumi up`, so an interruption never causes a
  * second POST; otherwise POST. An ambiguous POST failure is reconciled by listing; only when the
  * list proves nothing was created is the POST sent again (up to MAX_WRITE_ATTEMPTS in all).
@@ -88,7 +107,7 @@ async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promis
   const claimedByAnother = claimedThisRun.has(key);
   claimedThisRun.add(key);
   if (!claimedByAnother) {
-    const existing = (await api.list()).find((e) => sameIdentity(e, wanted));
+    const existing = (await eventsBeforeThisRun(api)).find((e) => sameIdentity(e, wanted));
     if (existing?.uuid && sameLimit(existing, wanted)) {
       ctx.log(
         `${describeEvent(wanted)}: an identical event already exists (uuid ${existing.uuid}), for instance created by an interrupted \`pulumi up\`; adopting it instead of creating it again`,

@@ -29,6 +29,11 @@ beforeEach(() => {
   logs = [];
 });
 
+/** A client as a new `pulumi up` has it (a new provider process). */
+function newRunClient(): CloudPlatformClient {
+  return createClient({ baseUrl: sim.url, apiKey: KEY, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+}
+
 function ctxWith(c: CloudPlatformClient = client): LifecycleContext {
   return { client: () => c, log: (m) => logs.push(m) };
 }
@@ -268,10 +273,20 @@ describe("create", () => {
 
   test("an identical event already there (left by an interrupted up) is adopted without a POST", async () => {
     const before = await client.storage.notifications.create({ name: "reaching_used_requests", bucketName: "orphan", count: 3 });
-    const { id } = await storageEvent.create(ctxWith(), { name: "reaching_used_requests", bucketName: "orphan", count: 3 });
+    // The next `pulumi up` is a new provider process with its own client.
+    const { id } = await storageEvent.create(ctxWith(newRunClient()), { name: "reaching_used_requests", bucketName: "orphan", count: 3 });
     expect(id).toBe(before.uuid);
     expect(posts()).toHaveLength(1); // the setup's own POST only
     expect(logs.join("\n")).toMatch(/identical event already exists/);
+  });
+
+  test("one run lists the events once, however many it creates", async () => {
+    const run = ctxWith(newRunClient());
+    await Promise.all(
+      ["a", "b", "c", "d"].map((bucketName) => storageEvent.create(run, { name: "reaching_used_requests", bucketName, count: 1 })),
+    );
+    expect(posts()).toHaveLength(4);
+    expect(sim.requests().filter((r) => r.method === "GET" && r.path === "/storage/notifications/v1/events")).toHaveLength(1);
   });
 
   test("ambiguous failure that meets an event with another limit: a conflict, not an adoption", async () => {
