@@ -40,6 +40,9 @@ test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
 test-integration: build pulumi-cli ## real pulumi up/preview/refresh/destroy through the Automation API
 	npx jest --selectProjects integration --runInBand
 
+test-reliability: build pulumi-cli ## only the reliability suite (faults, kill points, bad input, secrets, auth)
+	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability
+
 demo: build pulumi-cli ## the quickstart against the built-in simulator
 	bash scripts/demo.sh
 
