@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from "pulumi-cloudplatform/simulator";
+import { startSimulator, type RequestLogEntry, type RunningSimulator, type SimulatorOptions } from "pulumi-cloudplatform/simulator";
 import { createTestStack, type TestStack } from "../tests/integration/harness";
 
 /** The repository root: the nearest parent directory whose package.json names this package. */
@@ -66,16 +66,7 @@ export interface Sim {
 }
 
 /** One request of the simulator's log (CONTRACT.md "Admin API"). */
-export interface RequestLogEntry {
-  seq: number;
-  time: string;
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  status: number;
-  requestId: string;
-  fault?: string;
-}
+export type { RequestLogEntry };
 
 /** Starts an in-process simulator on loopback. */
 export async function startSim(options: SimulatorOptions = {}): Promise<Sim> {
@@ -94,7 +85,7 @@ export async function startSim(options: SimulatorOptions = {}): Promise<Sim> {
     sim,
     admin,
     clearLog: async () => void (await admin("DELETE", "/__admin/requests")),
-    log: () => sim.requests() as RequestLogEntry[],
+    log: () => sim.requests(),
   };
 }
 

@@ -18,8 +18,7 @@ import {
   type CloudPlatformClient,
 } from "../../../provider/api";
 import { startSimulator } from "../../../simulator";
-import { admin, expectNoSecret, newKey, recordingSleep, rejectionOf } from "./helpers";
-import { createServer } from "net";
+import { admin, expectNoSecret, freePort, newKey, recordingSleep, rejectionOf } from "./helpers";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -232,14 +231,3 @@ describe("ConfigurationError before any request", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "crypto";
 import { inspect } from "util";
+import { createServer } from "net";
 
 /** A key unlike any text a message could contain by chance. */
 export function newKey(): string {
@@ -55,4 +56,17 @@ export async function rejectionOf(p: Promise<unknown>): Promise<Error> {
     return err as Error;
   }
   throw new Error("expected the promise to reject, but it resolved");
+}
+
+/** A port nothing listens on right now (to start a server there later, or to be refused). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
 }

@@ -3,7 +3,6 @@
  * against the simulator, with the simulator's request log as the witness of what was sent.
  * Waits are observed through an injected sleep, never measured on the wall clock.
  */
-import { createServer } from "net";
 import {
   backoffDelayMs,
   classifyFailure,
@@ -19,7 +18,7 @@ import {
 } from "../../../provider/api";
 import { budgetStop } from "../../../provider/api/retry";
 import { startSimulator } from "../../../simulator";
-import { admin, newKey, recordingSleep, rejectionOf } from "./helpers";
+import { admin, freePort, newKey, recordingSleep, rejectionOf } from "./helpers";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -256,14 +255,3 @@ describe("against the simulator", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
