@@ -114,6 +114,8 @@ export function classifyFailure(method: HttpMethod, failure: AttemptFailure, pol
   if (policy.neverRetryStatuses.includes(status)) return { retry: false, reason: `status ${status} is never retried` };
   const retryable = policy.retryStatuses.includes(status) || (policy.retryServerErrors && status >= 500 && status <= 599);
   if (!retryable) return { retry: false, reason: `status ${status} is not retryable` };
+  // A 429 is the server refusing the request without acting on it, so any method may repeat it.
+  if (status === 429) return { retry: true, reason: "status 429: rate limited, the request was not acted on" };
   if (!idempotent) return { retry: false, reason: `status ${status} on a ${method}: the server may have acted, so it is not repeated` };
   return { retry: true, reason: `status ${status}` };
 }

@@ -32,7 +32,7 @@ import {
 } from "./storage/events";
 import { IDENTITY_FIELDS, LIMIT_FIELDS, type StorageEventInputs, type StorageEventOutputs } from "./storage/types";
 import { checkStorageEventInputs } from "./storage/validation";
-import { isRateLimited, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "./writeAttempts";
+import { MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "./writeAttempts";
 
 export type { StorageEventInputs, StorageEventOutputs } from "./storage/types";
 export { StorageEventConflictError } from "./storage/events";
@@ -134,7 +134,7 @@ async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promis
         }
         throw new StorageEventConflictError(wanted, existing, err);
       }
-      if (!isAmbiguous(err) && !isRateLimited(err)) throw err;
+      if (!isAmbiguous(err)) throw err;
       ambiguousBefore = true;
       ctx.log(`${describeEvent(wanted)}: the create call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
       const found = (await api.list()).find((e) => sameIdentity(e, wanted));
@@ -148,7 +148,7 @@ async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promis
         throw unresolved(err, `The event list shows no ${describeEvent(wanted)} after ${attempt} attempts, so nothing was created; it is safe to run \`pulumi up\` again.`);
       }
       ctx.log(`${describeEvent(wanted)}: the event list shows nothing was created; sending the create again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
-      await waitBeforeWriteAttempt(attempt + 1, err);
+      await waitBeforeWriteAttempt(attempt + 1);
     }
   }
   let uuid = created.uuid;
@@ -190,7 +190,7 @@ async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutpu
             `(${err instanceof Error ? err.message : String(err)})`,
         );
       }
-      if (!isAmbiguous(err) && !isRateLimited(err)) throw err;
+      if (!isAmbiguous(err)) throw err;
       ctx.log(`${describeEvent(wanted)}: the update call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
       const found = (await api.list()).find((e) => e.uuid === uuid);
       if (found && sameLimit(found, wanted)) break;
@@ -198,7 +198,7 @@ async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutpu
         throw unresolved(err, "The event list does not show the new limit, so the update did not take effect; it is safe to run `pulumi up` again.");
       }
       ctx.log(`${describeEvent(wanted)}: the event list shows the old limit; sending the update again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
-      await waitBeforeWriteAttempt(attempt + 1, err);
+      await waitBeforeWriteAttempt(attempt + 1);
     }
   }
   return toOutputs(wanted, uuid);
@@ -219,13 +219,13 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
         ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was already gone; nothing to delete`);
         return;
       }
-      if (!isAmbiguous(err) && !isRateLimited(err)) throw err;
+      if (!isAmbiguous(err)) throw err;
       ctx.log(`${describeEvent(stored)}: the delete call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
       const still = findEvent(await api.list(), uuid, stored);
       if (!still) return;
       if (attempt >= MAX_WRITE_ATTEMPTS) throw unresolved(err, "The event is still listed, so it was not deleted; it is safe to run the command again.");
       ctx.log(`${describeEvent(stored)}: still listed; sending the delete again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
-      await waitBeforeWriteAttempt(attempt + 1, err);
+      await waitBeforeWriteAttempt(attempt + 1);
     }
   }
 }

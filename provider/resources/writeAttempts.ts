@@ -7,15 +7,15 @@
  * take effect, sending it again is safe (and the server's own uniqueness rules, 409 on a second
  * upgrade or a second event, catch a late arrival of the first request). Without this, a
  * single 503 on a write fails the whole `pulumi up` (design "Retries": reconcile by reading).
- * A 429 on a write is handled the same way, after the wait the server asked for.
+ * A 429 never gets here: it means the server did not act, so the client's retry policy waits
+ * it out for every method.
  */
-import { RateLimitError } from "../api/errors";
 import { sleep } from "../api/sleep";
 
 /** Write attempts in total, the first included (the client's GET policy also makes 5). */
 export const MAX_WRITE_ATTEMPTS = 5;
 
-/** Longest wait between write attempts, whatever a Retry-After asks. */
+/** Longest wait between write attempts. */
 const MAX_WAIT_MS = 30_000;
 
 /** Backoff before write attempt `next` (2-based): 0.5 s doubling, at most 4 s. */
@@ -23,13 +23,7 @@ export function writeRetryDelayMs(next: number): number {
   return Math.min(4_000, 500 * 2 ** Math.max(0, next - 2));
 }
 
-/** A write refused with 429: the server did not act on it; it may be sent again after the wait. */
-export function isRateLimited(err: unknown): err is RateLimitError {
-  return err instanceof RateLimitError;
-}
-
-/** Waits before write attempt `next`, at least as long as a 429's Retry-After asked. */
-export function waitBeforeWriteAttempt(next: number, err?: unknown): Promise<void> {
-  const asked = isRateLimited(err) ? err.retryAfterMs ?? 0 : 0;
-  return sleep(Math.min(MAX_WAIT_MS, Math.max(writeRetryDelayMs(next), asked)));
+/** Waits before write attempt `next` (a 429 never gets here: the client waits those out). */
+export function waitBeforeWriteAttempt(next: number): Promise<void> {
+  return sleep(Math.min(MAX_WAIT_MS, writeRetryDelayMs(next)));
 }

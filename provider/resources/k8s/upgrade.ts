@@ -17,7 +17,7 @@ import {
   type K8sCluster,
 } from "../../api";
 import { waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
-import { isRateLimited, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "../writeAttempts";
+import { MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "../writeAttempts";
 import type { LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./types";
@@ -164,7 +164,7 @@ class UpgradeRun {
         if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
         return { kind: "task", taskId };
       } catch (err) {
-        if (!isAmbiguousWriteFailure(err) && !(err instanceof ConflictError) && !isRateLimited(err)) throw err;
+        if (!isAmbiguousWriteFailure(err) && !(err instanceof ConflictError)) throw err;
         const after = await this.readCluster();
         if (after.taskId) {
           this.ctx.log(
@@ -186,7 +186,7 @@ class UpgradeRun {
           `${this.name}: the upgrade request failed without a usable answer (${err instanceof Error ? err.message : String(err)}); ` +
             `the cluster shows no task and still runs ${after.version}, so it took no effect: sending it again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`,
         );
-        await waitBeforeWriteAttempt(attempt + 1, err);
+        await waitBeforeWriteAttempt(attempt + 1);
       }
     }
   }

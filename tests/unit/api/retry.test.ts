@@ -43,8 +43,9 @@ describe("classifyFailure (pure)", () => {
   test.each([400, 401, 403, 404, 409, 422])("status %i is never retried, whatever the method", (status) => {
     for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
   });
-  test.each(["POST", "PUT", "DELETE", "PATCH"] as const)("%s is not retried on 5xx, 429 or ambiguous network errors", (m) => {
-    for (const status of [429, 500, 503]) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
+  test.each(["POST", "PUT", "DELETE", "PATCH"] as const)("%s is not retried on 5xx or ambiguous network errors, but is on 429", (m) => {
+    for (const status of [500, 503]) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
+    expect(classifyFailure(m, { kind: "status", status: 429 }, p).retry).toBe(true);
     for (const code of ["ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "UNKNOWN"]) expect(classifyFailure(m, { kind: "network", code }, p).retry).toBe(false);
   });
   test.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])("every method is retried on %s (never reached the server)", (code) => {
@@ -103,6 +104,16 @@ describe("against the simulator", () => {
     expect(status.zoneExists).toBe(true);
     expect(waits).toEqual(Array(burst).fill(1000));
     expect(logFor(sim, "GET", "/dns/v2/analyze/example.com/delegation-status")).toHaveLength(burst + 1);
+  });
+
+  test("a POST refused with 429 is sent again after Retry-After and acted on once", async () => {
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 2 }, pathPrefix: "/storage" });
+    const { sleep, waits } = recordingSleep();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep });
+    await c.storage.notifications.create({ name: "reaching_used_space", storageName: "paced", bytes: 5 });
+    expect(waits).toEqual([2000, 2000]);
+    expect(logFor(sim, "POST", "/storage/notifications/v1/event").map((r) => r.status)).toEqual([429, 429, 200]);
+    expect(sim.state().storageEvents.filter((e) => e.storage_name === "paced")).toHaveLength(1);
   });
 
   test("a 429 with Retry-After waits at least that long, then succeeds", async () => {
