@@ -294,7 +294,8 @@ function checkBaseUrl(value: string | undefined): string {
   try {
     url = new URL(value.trim());
   } catch {
-    throw new ConfigurationError(`The API base URL ${JSON.stringify(value)} is not a valid URL: ${how} to an http(s) URL.`);
+    // Not echoed: a value that is no URL may be a key pasted into the wrong setting.
+    throw new ConfigurationError(`The API base URL is not a valid URL (its value is not printed): ${how} to an http(s) URL.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigurationError(`The API base URL must use http or https, got ${url.protocol}: ${how}.`);

@@ -8,7 +8,7 @@
  * config through `configure()`, and keeps the key in memory only.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { createClient, type CloudPlatformClient } from "../api";
+import { createClient, redact, type CloudPlatformClient } from "../api";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
 import { k8sClusterUpgrade } from "../resources/k8sClusterUpgrade";
 import { storageEvent } from "../resources/storageEvent";
@@ -51,7 +51,7 @@ function writeProgress(line: string): void {
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
     client: () => (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "" })),
-    log: (message) => writeProgress(`[cloudplatform] ${typeName}: ${message}\n`),
+    log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
   });
 }
 

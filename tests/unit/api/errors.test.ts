@@ -226,6 +226,18 @@ describe("ConfigurationError before any request", () => {
     expect(err).toBeInstanceOf(ConfigurationError);
     expectNoSecret(err, key.trim());
   });
+  test("a key pasted into the base URL setting is not printed", () => {
+    const pasted = newKey();
+    let err: unknown;
+    try {
+      createClient({ baseUrl: pasted, apiKey: newKey() });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigurationError);
+    expect((err as Error).message).toMatch(/not a valid URL.*cloudplatform:baseUrl/);
+    expectNoSecret(err, pasted);
+  });
   test("a non-http base URL is refused", () => {
     expect(() => createClient({ baseUrl: "ftp://127.0.0.1", apiKey: newKey() })).toThrow(/http or https/);
   });
