@@ -110,14 +110,17 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
 }
 
 /**
- * Teardown that always runs to the end: clears pending operations, destroys, then removes the
- * stack and the temp dir even when the destroy fails.
+ * Teardown that always runs to the end: clears pending operations, destroys whatever the state
+ * still holds (a test that destroyed already costs no second CLI run), then removes the stack
+ * and the temp dir even when the destroy fails.
  */
 export function teardown(stack: Stack, stackName: string, dir: string): () => Promise<void> {
   return async () => {
     try {
       await clearPendingOperations(stack);
-      await stack.destroy({ color: "never" });
+      const state = await stack.exportStack();
+      const remaining = ((state.deployment as { resources?: unknown[] } | undefined)?.resources ?? []).length;
+      if (remaining > 0) await stack.destroy({ color: "never" });
     } finally {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });

@@ -12,12 +12,12 @@
  * - any file of the backend directory (state, backups, history).
  */
 import { execFileSync } from "child_process";
-import * as fs from "fs";
 import * as path from "path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { startSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
 import { createTestStack, pulumiRoot, type TestStack } from "../integration/harness";
+import { backendFiles } from "../integration/stateSecrets";
 import {
   admin,
   count,
@@ -67,17 +67,6 @@ function keyPaths(v: unknown, at = "$"): string[] {
   if (Array.isArray(v)) return v.flatMap((x, i) => keyPaths(x, `${at}[${i}]`));
   if (v !== null && typeof v === "object") return Object.entries(v).flatMap(([k, x]) => [...(k.includes(KEY_PREFIX) ? [`${at}{key}`] : []), ...keyPaths(x, `${at}.${k}`)]);
   return [];
-}
-
-/** Every file under `dir`, as text. */
-function filesUnder(dir: string): Array<{ file: string; text: string }> {
-  const out: Array<{ file: string; text: string }> = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(full));
-    else out.push({ file: full, text: fs.readFileSync(full, "latin1") });
-  }
-  return out;
 }
 
 /** `pulumi stack export` run directly (no --show-secrets), with the stack's environment. */
@@ -139,8 +128,7 @@ async function scan(op: string, trail: Trail): Promise<void> {
   }
 
   // 4. Every file the backend wrote (current state, backups, history).
-  const backend = new URL(t!.backendUrl).pathname;
-  expect(filesUnder(backend).filter((f) => f.text.includes(KEY_PREFIX)).map((f) => f.file)).toEqual([]);
+  expect(backendFiles(t!.backendUrl).filter((f) => f.text.includes(KEY_PREFIX)).map((f) => f.file)).toEqual([]);
   clean++;
   console.log(`secrets: ${op}: clean (${ours.length} resources of ours, key found only at ${found.map((f) => `${f.type}${f.p.slice(1)}`).join(", ") || "nowhere"})`);
 }

@@ -11,7 +11,7 @@ import * as path from "path";
 import { LocalWorkspace, PulumiCommand, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
 import * as cloud from "../../sdk";
 import type { RequestLogEntry, RunningSimulator } from "../../simulator";
-import { offlineEnv, pulumiRoot, REPO_ROOT } from "../integration/harness";
+import { offlineEnv, pulumiRoot, REPO_ROOT, teardown } from "../integration/harness";
 
 export type Sim = RunningSimulator;
 
@@ -150,9 +150,7 @@ export async function rejectionMessage(p: Promise<unknown>): Promise<string> {
   throw new Error("expected the operation to fail, but it succeeded");
 }
 
-/** Pulumi's marker of a secret value in serialized state, and the value that marks a secret. */
-export const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-export const SECRET_SIG_VALUE = "1b47061264138c4ac30d75fd1eb44270";
+export { SECRET_SIG_KEY, SECRET_SIG_VALUE } from "../integration/stateSecrets";
 
 /**
  * A directory holding a JavaScript program equivalent to examples/quickstart, for runs of the
@@ -211,15 +209,7 @@ export async function createProgramDirStack(
     },
   );
   await stack.setAllConfig(config);
-  const cleanup = async () => {
-    try {
-      await stack.destroy({ color: "never" }).catch(() => undefined);
-      await stack.workspace.removeStack("test", { force: true }).catch(() => undefined);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  return { stack, dir, programDir, envVars, cleanup };
+  return { stack, dir, programDir, envVars, cleanup: teardown(stack, "test", dir) };
 }
 
 /** The absolute path of the built SDK, for `require` in program directories. */
