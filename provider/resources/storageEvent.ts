@@ -21,7 +21,6 @@ import {
   StorageEventConflictError,
   compactInputs,
   describeEvent,
-  isAmbiguous,
   isConflict,
   isEventGone,
   liveInputs,
@@ -32,7 +31,7 @@ import {
 } from "./storage/events";
 import { IDENTITY_FIELDS, LIMIT_FIELDS, type StorageEventInputs, type StorageEventOutputs } from "./storage/types";
 import { checkStorageEventInputs } from "./storage/validation";
-import { MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "./writeAttempts";
+import { isAmbiguousWrite, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "./writeAttempts";
 
 export type { StorageEventInputs, StorageEventOutputs } from "./storage/types";
 export { StorageEventConflictError } from "./storage/events";
@@ -134,7 +133,7 @@ async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promis
         }
         throw new StorageEventConflictError(wanted, existing, err);
       }
-      if (!isAmbiguous(err)) throw err;
+      if (!isAmbiguousWrite(err)) throw err;
       ambiguousBefore = true;
       ctx.log(`${describeEvent(wanted)}: the create call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
       const found = (await api.list()).find((e) => sameIdentity(e, wanted));
@@ -190,7 +189,7 @@ async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutpu
             `(${err instanceof Error ? err.message : String(err)})`,
         );
       }
-      if (!isAmbiguous(err)) throw err;
+      if (!isAmbiguousWrite(err)) throw err;
       ctx.log(`${describeEvent(wanted)}: the update call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
       const found = (await api.list()).find((e) => e.uuid === uuid);
       if (found && sameLimit(found, wanted)) break;
@@ -219,7 +218,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
         ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was already gone; nothing to delete`);
         return;
       }
-      if (!isAmbiguous(err)) throw err;
+      if (!isAmbiguousWrite(err)) throw err;
       ctx.log(`${describeEvent(stored)}: the delete call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
       const still = findEvent(await api.list(), uuid, stored);
       if (!still) return;

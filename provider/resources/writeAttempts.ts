@@ -10,6 +10,7 @@
  * A 429 never gets here: it means the server did not act, so the client's retry policy waits
  * it out for every method.
  */
+import { ConnectionError, ResponseFormatError, ServerError, type CloudPlatformError } from "../api/errors";
 import { sleep } from "../api/sleep";
 
 /** Write attempts in total, the first included (the client's GET policy also makes 5). */
@@ -26,4 +27,14 @@ export function writeRetryDelayMs(next: number): number {
 /** Waits before write attempt `next` (a 429 never gets here: the client waits those out). */
 export function waitBeforeWriteAttempt(next: number): Promise<void> {
   return sleep(Math.min(MAX_WAIT_MS, writeRetryDelayMs(next)));
+}
+
+/**
+ * True when a write failed without telling whether it took effect: no answer although the
+ * request may have arrived, a 5xx (a gateway may answer 502 after the backend acted), or a 2xx
+ * whose body could not be read. Such a write is reconciled by reading, never sent again blindly.
+ */
+export function isAmbiguousWrite(err: unknown): err is CloudPlatformError {
+  if (err instanceof ConnectionError) return err.mayHaveReachedServer;
+  return err instanceof ServerError || err instanceof ResponseFormatError;
 }

@@ -10,14 +10,11 @@
  */
 import {
   ConflictError,
-  ConnectionError,
-  ResponseFormatError,
-  ServerError,
   type CloudPlatformClient,
   type K8sCluster,
 } from "../../api";
 import { waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
-import { MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "../writeAttempts";
+import { isAmbiguousWrite, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "../writeAttempts";
 import type { LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./types";
@@ -63,15 +60,6 @@ export function elapsedText(ms: number): string {
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   return s % 60 ? `${m}m${s % 60}s` : `${m}m`;
-}
-
-/**
- * A POST whose outcome is unknown: no answer (the request may have arrived), a 5xx (a proxy
- * may have forwarded it) or a 2xx body we could not read. Reconcile by reading.
- */
-function isAmbiguousWriteFailure(err: unknown): boolean {
-  if (err instanceof ConnectionError) return err.mayHaveReachedServer;
-  return err instanceof ServerError || err instanceof ResponseFormatError;
 }
 
 /** How a step began. */
@@ -164,7 +152,7 @@ class UpgradeRun {
         if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
         return { kind: "task", taskId };
       } catch (err) {
-        if (!isAmbiguousWriteFailure(err) && !(err instanceof ConflictError)) throw err;
+        if (!isAmbiguousWrite(err) && !(err instanceof ConflictError)) throw err;
         const after = await this.readCluster();
         if (after.taskId) {
           this.ctx.log(

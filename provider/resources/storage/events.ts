@@ -8,9 +8,7 @@
 import {
   CloudPlatformError,
   ConflictError,
-  ConnectionError,
   NotFoundError,
-  ServerError,
   ValidationError,
   type NotificationEvent,
   type NotificationEventInput,
@@ -132,15 +130,6 @@ export class StorageEventConflictError extends CloudPlatformError {
 /** True when a 409 answered the write. */
 export function isConflict(err: unknown): err is ConflictError {
   return err instanceof ConflictError;
-}
-
-/**
- * True when a write failed without telling whether it took effect: the connection broke after
- * the request may have been sent, or a 5xx came back (a gateway may answer 502 after the
- * backend acted). Such a write is reconciled by listing, never sent again blindly.
- */
-export function isAmbiguous(err: unknown): err is CloudPlatformError {
-  return (err instanceof ConnectionError && err.mayHaveReachedServer) || err instanceof ServerError;
 }
 
 /**
