@@ -5,24 +5,13 @@
  * stacks and is reused as is; what the benchmarks add is measurement (timing, request-kind
  * counts, deadlines) and a fix-up for running the harness from compiled output.
  */
-import * as fs from "fs";
-import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn, Stack } from "@pulumi/pulumi/automation";
 import { startSimulator, type RequestLogEntry, type RunningSimulator, type SimulatorOptions } from "pulumi-cloudplatform/simulator";
-import { createTestStack, type TestStack } from "../tests/integration/harness";
+import { createTestStack, REPO_ROOT, type TestStack } from "../tests/integration/harness";
 
-/** The repository root: the nearest parent directory whose package.json names this package. */
-export const ROOT: string = (() => {
-  let dir = __dirname;
-  for (;;) {
-    const pkg = path.join(dir, "package.json");
-    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, "utf8")).name === "pulumi-cloudplatform") return dir;
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error(`bench: no pulumi-cloudplatform package.json above ${__dirname}`);
-    dir = up;
-  }
-})();
+/** The repository root (the harness finds it from dist-bench/ too). */
+export const ROOT: string = REPO_ROOT;
 
 /** One line of progress on stderr, so the report on stdout stays clean. */
 export function progress(message: string): void {
@@ -99,11 +88,7 @@ export function simConfig(sim: RunningSimulator): Record<string, { value: string
 
 let stackCounter = 0;
 
-/**
- * A stack on a temporary backend through the integration-test harness, with the program
- * directory set to the repository root (the harness derives it from its own location, which
- * is the compiled output directory when the benchmarks run from dist-bench/).
- */
+/** A stack on a temporary backend through the integration-test harness (program dir = repo root). */
 export async function benchStack(program: PulumiFn, sim?: RunningSimulator): Promise<TestStack> {
   const projectName = "cloudplatform-bench";
   const t = await createTestStack({
@@ -111,12 +96,6 @@ export async function benchStack(program: PulumiFn, sim?: RunningSimulator): Pro
     stackName: `bench${++stackCounter}`,
     program,
     config: sim ? simConfig(sim) : undefined,
-  });
-  await t.stack.workspace.saveProjectSettings({
-    name: projectName,
-    runtime: "nodejs",
-    main: ROOT,
-    backend: { url: t.backendUrl },
   });
   return t;
 }
