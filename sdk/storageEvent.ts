@@ -50,6 +50,17 @@ export interface StorageEventArgs {
    * Part of the identity: changing it replaces the event.
    */
   clientId?: pulumi.Input<number>;
+  /**
+   * Take over the existing event with this uuid instead of creating one. Opt-in on purpose:
+   * creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
+   * already has fails, naming that event's uuid, because it may belong to another stack or
+   * program. Set this to that uuid to say the event is yours: create then checks that it has
+   * the declared identity, sets its limit to the declared one, and sends no POST. Read only
+   * when the resource is created; leaving it set, or removing it later, changes nothing.
+   * Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
+   * `pulumi import` does the same.)
+   */
+  adoptUuid?: pulumi.Input<string>;
 }
 
 /** One serializable provider object for every StorageEvent (Pulumi caches its text per object). */
@@ -59,7 +70,9 @@ const provider = dynamicProvider("StorageEvent");
  * A notification threshold on a storage or bucket (space, files, traffic or requests).
  *
  * The API allows one event per name, storage, bucket and client: declaring one that already
- * exists fails `pulumi up` with a message naming the existing event and how to adopt it.
+ * exists fails `pulumi up` before any write, with a message naming the existing event's uuid;
+ * it is taken over only when you say so with `adoptUuid`. Deleting the resource deletes only
+ * the event it owns (by uuid).
  * An event deleted outside Pulumi is dropped by refresh and recreated by the next `up`; a
  * limit changed outside Pulumi shows as drift on refresh.
  *

@@ -9,7 +9,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { createClient, redact, type CloudPlatformClient } from "../api";
+import { exitWhenEngineGone } from "../engineWatch";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { RunState } from "../resources/runState";
 import { k8sClusterUpgrade } from "../resources/k8sClusterUpgrade";
 import { storageEvent } from "../resources/storageEvent";
 import { resolveConnectionSettings, type ConnectionSettings } from "../settings";
@@ -17,11 +19,17 @@ import { toDynamicHandlers, type DynamicHandlers } from "./adapter";
 
 let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
 let client: CloudPlatformClient | undefined;
+let run = new RunState();
 
-/** Receives the stack config once per provider process (engine `Configure`). */
+/**
+ * Receives the stack config once per provider process (engine `Configure`), starts a fresh
+ * {@link RunState}, and makes the process exit once the engine that started it is gone.
+ */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   settings = resolveConnectionSettings((key) => req.config.get(key));
   client = undefined;
+  run = new RunState();
+  exitWhenEngineGone();
 }
 
 function secrets(): readonly string[] {
@@ -52,6 +60,7 @@ function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
     client: () => (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "" })),
     log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
+    run,
   });
 }
 

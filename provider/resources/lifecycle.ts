@@ -6,13 +6,19 @@
  * `provider/dynamic/adapter.ts` turns a {@link ResourceLifecycle} into a dynamic provider.
  */
 import type { CloudPlatformClient } from "../api";
+import type { RunState } from "./runState";
 
-/** What a lifecycle step may use: an API client made from the configured settings and a log. */
+/**
+ * What a lifecycle step may use: an API client made from the configured settings, a log, and
+ * the facts of the current run (one {@link RunState} per provider configuration).
+ */
 export interface LifecycleContext {
   /** The API client; creating it throws the configuration error when settings are missing. */
   client(): CloudPlatformClient;
   /** A progress line for the person watching `pulumi up` (the adapter prefixes the resource). */
   log(message: string): void;
+  /** Facts of this run shared between lifecycle calls (never module globals). */
+  readonly run: RunState;
 }
 
 /** One input problem found by `check`; `property` is the input name as users write it. */

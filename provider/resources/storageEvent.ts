@@ -3,21 +3,24 @@
  * notification endpoints (POST create, GET list as read, PUT update, DELETE delete).
  *
  * Why it looks like this:
- * - The resource id is the server-assigned `uuid`; there is no read-by-uuid, so `read` lists
- *   and matches by uuid, falling back to the identity (name + storage + bucket + client).
+ * - The resource id is the server-assigned `uuid`, and a resource only ever touches the event
+ *   with its own uuid: there is no read-by-uuid, so `read` lists and matches by uuid alone. An
+ *   event with the same identity but another uuid belongs to someone else and is never taken.
  * - Name, storage, bucket and client form the identity on the server, so changing one replaces
  *   the resource; a limit change is a PUT in place. The diff looks at these fields only, so a
  *   new build of this package (a different serialized `__provider`) never causes an update.
- * - A write that failed ambiguously (connection reset after sending, 5xx) is reconciled by
- *   listing, and sent again only when the list proves it took no effect (design "Retries").
- * - Create adopts an identical event that no resource of this run is creating (one a killed
- *   `pulumi up` created but never recorded), so an interruption never causes a second POST.
+ * - Create never takes over an existing event silently: an event with the declared identity
+ *   makes it fail before any write, naming the event's uuid and the explicit ways to take it
+ *   over (`adoptUuid`, or `pulumi import` on the plugin path) or to keep it apart (an alias).
+ * - Every write goes through {@link reconcileWrite}: after an ambiguous failure it lets the
+ *   request settle, reads back, and sends again only when the list proves it took no effect.
  * - An event already gone counts as deleted (the API answers 400 "event not found").
  */
 import type { CloudPlatformClient, NotificationEvent, NotificationsApi } from "../api";
 import type { DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
 import {
   EVENT_ENDPOINT,
+  StorageEventAdoptionError,
   StorageEventConflictError,
   compactInputs,
   describeEvent,
@@ -31,10 +34,10 @@ import {
 } from "./storage/events";
 import { IDENTITY_FIELDS, LIMIT_FIELDS, type StorageEventInputs, type StorageEventOutputs } from "./storage/types";
 import { checkStorageEventInputs } from "./storage/validation";
-import { isAmbiguousWrite, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "./writeAttempts";
+import { reconcileWrite } from "./writeAttempts";
 
 export type { StorageEventInputs, StorageEventOutputs } from "./storage/types";
-export { StorageEventConflictError } from "./storage/events";
+export { StorageEventAdoptionError, StorageEventConflictError } from "./storage/events";
 
 function notifications(ctx: LifecycleContext): NotificationsApi {
   const client: CloudPlatformClient = ctx.client();
@@ -51,41 +54,8 @@ function uuidOf(id: string, outs: Partial<StorageEventOutputs>): string {
   return outs.uuid || id;
 }
 
-/** Finds the stored event in a list: by uuid first, else by identity. */
-function findEvent(events: readonly NotificationEvent[], uuid: string, identity: StorageEventInputs): NotificationEvent | undefined {
-  return (uuid ? events.find((e) => e.uuid === uuid) : undefined) ?? events.find((e) => sameIdentity(e, identity));
-}
-
-/** Appends why reconciling did not settle an ambiguous write to the original error. */
-function unresolved(err: Error, note: string): Error {
-  err.message = `${err.message} ${note}`;
-  return err;
-}
-
-/**
- * Identities this provider process is creating or has created in this run. Why: before
- * creating, `create` adopts an identical event that already exists (one a killed `pulumi up`
- * created but never recorded), but never one that another resource of this very run is
- * creating: two resources declaring the same event still get the clear 409 error.
- */
-const claimedThisRun = new Set<string>();
-
-/**
- * The event list as it stood when this run's first create began: one request per run (per
- * client, so per provider process), shared by concurrent creates. Orphans of an interrupted
- * run exist before this run starts, so that snapshot is all adoption needs; an event that
- * appears later is caught by the server's 409. A failed list is not kept.
- */
-const listedBeforeCreates = new WeakMap<NotificationsApi, Promise<NotificationEvent[]>>();
-
-function eventsBeforeThisRun(api: NotificationsApi): Promise<NotificationEvent[]> {
-  let listed = listedBeforeCreates.get(api);
-  if (!listed) {
-    listed = api.list();
-    listedBeforeCreates.set(api, listed);
-    listed.catch(() => listedBeforeCreates.delete(api));
-  }
-  return listed;
+function byUuid(events: readonly NotificationEvent[], uuid: string): NotificationEvent | undefined {
+  return events.find((e) => e.uuid === uuid);
 }
 
 function identityKey(e: StorageEventInputs): string {
@@ -93,68 +63,58 @@ function identityKey(e: StorageEventInputs): string {
 }
 
 /**
- * Create: adopt an identical event (same identity and limit) from the list taken when this run's
- * creates began (one list per run) that no resource of
- * this run claimed, e.g. left by an interrupted `pulumi up`, so an interruption never causes a
- * second POST; otherwise POST. An ambiguous POST failure is reconciled by listing; only when the
- * list proves nothing was created is the POST sent again (up to MAX_WRITE_ATTEMPTS in all).
+ * Create: with `adoptUuid`, take over that event (verified to have the declared identity; its
+ * limit set to the declared one) without any POST. Otherwise fail before any write when this
+ * run already creates the same identity or the list shows an event with it, and else POST.
  */
 async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
-  const api = notifications(ctx);
   const wanted = compactInputs(inputs);
+  if (wanted.adoptUuid) return adopt(ctx, wanted, wanted.adoptUuid);
   const key = identityKey(wanted);
-  const claimedByAnother = claimedThisRun.has(key);
-  claimedThisRun.add(key);
-  if (!claimedByAnother) {
-    const existing = (await eventsBeforeThisRun(api)).find((e) => sameIdentity(e, wanted));
-    if (existing?.uuid && sameLimit(existing, wanted)) {
-      ctx.log(
-        `${describeEvent(wanted)}: an identical event already exists (uuid ${existing.uuid}), for instance created by an interrupted \`pulumi up\`; adopting it instead of creating it again`,
-      );
-      return { id: existing.uuid, outs: toOutputs(wanted, existing.uuid) };
-    }
+  if (ctx.run.claimedEvents.has(key)) throw new StorageEventConflictError(wanted, undefined, "declared-twice");
+  ctx.run.claimedEvents.add(key);
+  try {
+    return await createNew(ctx, wanted);
+  } catch (err) {
+    ctx.run.claimedEvents.delete(key);
+    throw err;
   }
-  let created: NotificationEvent | undefined;
-  let ambiguousBefore = false;
-  for (let attempt = 1; created === undefined; attempt++) {
-    try {
-      created = await api.create(toEventBody(wanted), { clientId: wanted.clientId });
-    } catch (err) {
-      if (isConflict(err)) {
-        const existing = await api.list().then(
-          (events) => events.find((e) => sameIdentity(e, wanted)),
-          () => undefined, // the 409 itself is the news; the list only adds detail
-        );
-        // An earlier attempt of ours that arrived late: the event is there with our limit.
-        if (ambiguousBefore && existing?.uuid && sameLimit(existing, wanted)) {
-          ctx.log(`${describeEvent(wanted)}: an earlier attempt arrived after all (uuid ${existing.uuid}); adopting it`);
-          created = existing;
-          break;
-        }
-        throw new StorageEventConflictError(wanted, existing, err);
-      }
-      if (!isAmbiguousWrite(err)) throw err;
-      ambiguousBefore = true;
-      ctx.log(`${describeEvent(wanted)}: the create call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
-      const found = (await api.list()).find((e) => sameIdentity(e, wanted));
-      if (found) {
-        if (!sameLimit(found, wanted)) throw new StorageEventConflictError(wanted, found, err);
-        ctx.log(`${describeEvent(wanted)}: found it created (uuid ${found.uuid ?? "not shown"}); adopting it instead of sending the create again`);
-        created = found;
-        break;
-      }
-      if (attempt >= MAX_WRITE_ATTEMPTS) {
-        throw unresolved(err, `The event list shows no ${describeEvent(wanted)} after ${attempt} attempts, so nothing was created; it is safe to run \`pulumi up\` again.`);
-      }
-      ctx.log(`${describeEvent(wanted)}: the event list shows nothing was created; sending the create again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
-      await waitBeforeWriteAttempt(attempt + 1);
-    }
+}
+
+async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
+  const api = notifications(ctx);
+  const listNow = (): Promise<NotificationEvent[]> => api.list();
+  const inTheWay = (await ctx.run.listEvents(listNow)).find((e) => sameIdentity(e, wanted));
+  if (inTheWay) throw new StorageEventConflictError(wanted, inTheWay, "exists");
+
+  let resent = false;
+  let created: NotificationEvent;
+  try {
+    created = await reconcileWrite<NotificationEvent>(
+      {
+        what: `the create of ${describeEvent(wanted)}`,
+        send: (attempt) => {
+          resent = attempt > 1;
+          return api.create(toEventBody(wanted), { clientId: wanted.clientId });
+        },
+        probe: async () => {
+          const found = (await listNow()).find((e) => sameIdentity(e, wanted));
+          if (!found) return { outcome: "absent" };
+          if (!sameLimit(found, wanted)) return { outcome: "conflict", error: new StorageEventConflictError(wanted, found, "exists") };
+          return { outcome: "applied", value: found };
+        },
+        log: (line) => ctx.log(line),
+      },
+      ctx.run.writeTiming,
+    );
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    // The 409 itself is the news; the list only adds the uuid to the message.
+    const existing = await listNow().then((events) => events.find((e) => sameIdentity(e, wanted)), () => undefined);
+    throw new StorageEventConflictError(wanted, existing, resent ? "after-resend" : "exists", err);
   }
-  let uuid = created.uuid;
-  if (!uuid) {
-    // The server did not echo a uuid: look it up, so update and delete can address the event.
-    uuid = (await api.list()).find((e) => sameIdentity(e, wanted))?.uuid ?? null;
-  }
+  // The server may not echo a uuid (the spec does not say): look it up, so update and delete can address the event.
+  const uuid = created.uuid || (await listNow()).find((e) => sameIdentity(e, wanted))?.uuid;
   if (!uuid) {
     throw new Error(
       `POST ${EVENT_ENDPOINT} created ${describeEvent(wanted)} but neither the answer nor the event list shows its uuid, ` +
@@ -164,68 +124,93 @@ async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promis
   return { id: uuid, outs: toOutputs(wanted, uuid) };
 }
 
+/**
+ * Takes over the event `uuid` (the user said so with `adoptUuid`): it must exist with the
+ * declared identity. Its limit becomes the declared one (a PUT only when it differs). The uuid is
+ * recorded in the run, so the delete of a resource that held it before (a rename) leaves it.
+ */
+async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
+  const existing = byUuid(await notifications(ctx).list(), uuid);
+  if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
+  ctx.run.adoptedEvents.add(uuid);
+  if (!sameLimit(existing, wanted)) {
+    ctx.log(`${describeEvent(wanted)}: adopting event ${uuid} and setting its limit to the declared one`);
+    await putLimit(ctx, uuid, wanted);
+  } else {
+    ctx.log(`${describeEvent(wanted)}: adopted existing event ${uuid}; nothing was created`);
+  }
+  return { id: uuid, outs: toOutputs(wanted, uuid) };
+}
+
 async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs): Promise<ReadResult<StorageEventInputs, StorageEventOutputs> | undefined> {
-  const events = await notifications(ctx).list();
-  const ev = findEvent(events, uuidOf(id, outs), compactInputs(outs));
+  const uuid = uuidOf(id, outs);
+  const ev = byUuid(await notifications(ctx).list(), uuid);
   if (!ev) return undefined;
-  const inputs = liveInputs(ev, outs.clientId);
-  const uuid = ev.uuid || uuidOf(id, outs);
+  const inputs = liveInputs(ev, outs);
   return { id: uuid, outs: toOutputs(inputs, uuid), inputs };
 }
 
-async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<StorageEventOutputs> {
+/** PUTs the declared limit to the event `uuid`, reconciling an ambiguous failure by listing. */
+async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEventInputs): Promise<void> {
   const api = notifications(ctx);
+  try {
+    await reconcileWrite<void>(
+      {
+        what: `the update of ${describeEvent(wanted)} (uuid ${uuid})`,
+        send: () => api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId }),
+        probe: async () => {
+          const found = byUuid(await api.list(), uuid);
+          if (!found) return { outcome: "unclear", reason: "the event is no longer listed" };
+          return sameLimit(found, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
+        },
+        log: (line) => ctx.log(line),
+      },
+      ctx.run.writeTiming,
+    );
+  } catch (err) {
+    if (!isEventGone(err)) throw err;
+    throw new Error(
+      `Cannot update storage event ${describeEvent(wanted)} (uuid ${uuid}): it no longer exists on the server (deleted outside Pulumi). ` +
+        "Run `pulumi refresh` (or `pulumi up --refresh`) so Pulumi notices and creates it again. " +
+        `(${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+}
+
+async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<StorageEventOutputs> {
   const wanted = compactInputs(news);
   const uuid = uuidOf(id, olds);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId });
-      break;
-    } catch (err) {
-      if (isEventGone(err)) {
-        throw new Error(
-          `Cannot update storage event ${describeEvent(wanted)} (uuid ${uuid}): it no longer exists on the server (deleted outside Pulumi). ` +
-            "Run `pulumi refresh` (or `pulumi up --refresh`) so Pulumi notices and creates it again. " +
-            `(${err instanceof Error ? err.message : String(err)})`,
-        );
-      }
-      if (!isAmbiguousWrite(err)) throw err;
-      ctx.log(`${describeEvent(wanted)}: the update call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
-      const found = (await api.list()).find((e) => e.uuid === uuid);
-      if (found && sameLimit(found, wanted)) break;
-      if (!found || attempt >= MAX_WRITE_ATTEMPTS) {
-        throw unresolved(err, "The event list does not show the new limit, so the update did not take effect; it is safe to run `pulumi up` again.");
-      }
-      ctx.log(`${describeEvent(wanted)}: the event list shows the old limit; sending the update again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
-      await waitBeforeWriteAttempt(attempt + 1);
-    }
-  }
+  if (!sameLimit({ bytes: olds.bytes, count: olds.count }, wanted)) await putLimit(ctx, uuid, wanted);
   return toOutputs(wanted, uuid);
 }
 
+/**
+ * Deletes the event this resource owns, by its uuid, and nothing else. An event adopted by
+ * another resource in this run (the new name of a renamed resource) is left to it.
+ */
 async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutputs): Promise<void> {
   const api = notifications(ctx);
   const stored = compactInputs(outs);
   const uuid = uuidOf(id, outs);
+  if (ctx.run.adoptedEvents.has(uuid)) {
+    ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was adopted by another resource in this run; leaving the event to it`);
+    return;
+  }
   // Identity fields go along with the uuid: the API's Event body requires a name.
   const body = { ...toEventBody(stored, uuid), bytes: undefined, count: undefined };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await api.delete(body, { clientId: stored.clientId });
-      return;
-    } catch (err) {
-      if (isEventGone(err)) {
-        ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was already gone; nothing to delete`);
-        return;
-      }
-      if (!isAmbiguousWrite(err)) throw err;
-      ctx.log(`${describeEvent(stored)}: the delete call failed without a usable answer (${err.message}); listing events to see whether it took effect`);
-      const still = findEvent(await api.list(), uuid, stored);
-      if (!still) return;
-      if (attempt >= MAX_WRITE_ATTEMPTS) throw unresolved(err, "The event is still listed, so it was not deleted; it is safe to run the command again.");
-      ctx.log(`${describeEvent(stored)}: still listed; sending the delete again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`);
-      await waitBeforeWriteAttempt(attempt + 1);
-    }
+  try {
+    await reconcileWrite<void>(
+      {
+        what: `the delete of ${describeEvent(stored)} (uuid ${uuid})`,
+        send: () => api.delete(body, { clientId: stored.clientId }),
+        probe: async () => (byUuid(await api.list(), uuid) ? { outcome: "absent" } : { outcome: "applied", value: undefined }),
+        log: (line) => ctx.log(line),
+      },
+      ctx.run.writeTiming,
+    );
+  } catch (err) {
+    if (!isEventGone(err)) throw err;
+    ctx.log(`${describeEvent(stored)} (uuid ${uuid}) was already gone; nothing to delete`);
   }
 }
 

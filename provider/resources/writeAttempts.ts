@@ -1,40 +1,133 @@
 /**
- * How often a write whose failure was ambiguous may be sent again, and how long to wait first.
+ * The one rule for writes whose outcome is unknown: send, and after an ambiguous failure let
+ * the request settle, read back, and send again only when the read proves the first took no
+ * effect.
  *
  * Why: the client never repeats a POST/PUT/DELETE on its own after an ambiguous failure (5xx,
- * connection reset after sending), because it cannot know whether the server acted. The
- * resource handlers can: they read the object back. When the read proves the write did not
- * take effect, sending it again is safe (and the server's own uniqueness rules, 409 on a second
- * upgrade or a second event, catch a late arrival of the first request). Without this, a
- * single 503 on a write fails the whole `pulumi up` (design "Retries": reconcile by reading).
- * A 429 never gets here: it means the server did not act, so the client's retry policy waits
- * it out for every method.
+ * timeout, connection reset after sending), because it cannot know whether the server acted.
+ * The resource handlers can: they read the object back. But a request that timed out may still
+ * be in flight, so the read waits a settle delay first; and a read that cannot tell (it fails,
+ * or shows something that is neither the old nor the new state) never leads to a second send:
+ * the write fails with "may have taken effect", and the next `pulumi up` starts from a read.
+ * Every write of every resource (event create, update, delete; upgrade POST) goes through
+ * {@link reconcileWrite}, so the rule lives here only. A 429 never gets here: it means the
+ * server did not act, so the client's retry policy waits it out for every method.
  */
-import { ConnectionError, ResponseFormatError, ServerError, type CloudPlatformError } from "../api/errors";
+import { CloudPlatformError, ConnectionError, ResponseFormatError, ServerError } from "../api/errors";
 import { sleep } from "../api/sleep";
 
-/** Write attempts in total, the first included (the client's GET policy also makes 5). */
-export const MAX_WRITE_ATTEMPTS = 5;
+/** What reading back after an ambiguous failure showed. */
+export type ProbeResult<T> =
+  /** The write took effect; `value` is what the write would have returned. */
+  | { readonly outcome: "applied"; readonly value: T }
+  /** The write provably took no effect: sending it again is safe. */
+  | { readonly outcome: "absent" }
+  /** Something else holds the place the write wanted; `error` says what, for the user. */
+  | { readonly outcome: "conflict"; readonly error: Error }
+  /** The read cannot tell; `reason` says what it saw. */
+  | { readonly outcome: "unclear"; readonly reason: string };
 
-/** Longest wait between write attempts. */
-const MAX_WAIT_MS = 30_000;
-
-/** Backoff before write attempt `next` (2-based): 0.5 s doubling, at most 4 s. */
-export function writeRetryDelayMs(next: number): number {
-  return Math.min(4_000, 500 * 2 ** Math.max(0, next - 2));
+/** One write to reconcile. */
+export interface ReconciledWrite<T> {
+  /** The write in words, for log lines and errors: `the create of reaching_used_space ...`. */
+  readonly what: string;
+  /** Sends the write; `attempt` is 1 for the first send. */
+  send(attempt: number): Promise<T>;
+  /** Reads back whether the write took effect. */
+  probe(): Promise<ProbeResult<T>>;
+  /** A progress line for the person watching. */
+  log(message: string): void;
 }
 
-/** Waits before write attempt `next` (a 429 never gets here: the client waits those out). */
-export function waitBeforeWriteAttempt(next: number): Promise<void> {
-  return sleep(Math.min(MAX_WAIT_MS, writeRetryDelayMs(next)));
+/** How long to let a request settle, how often to send in all, and how to wait. */
+export interface WriteTiming {
+  /** Wait after an ambiguous failure before reading back (a timed-out request may still land). */
+  readonly settleMs: number;
+  /** Sends in total, the first included. */
+  readonly maxAttempts: number;
+  /** The wait (tests inject one that records instead of sleeping). */
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+/** Production timing: 3 s to settle, 5 sends at most. */
+export const DEFAULT_WRITE_TIMING: WriteTiming = { settleMs: 3_000, maxAttempts: 5, sleep: (ms) => sleep(ms) };
+
+/**
+ * The write failed ambiguously and reading back could not prove that it took no effect. The
+ * message carries the original error and what the read saw; it never suggests sending again by
+ * hand, because the next `pulumi up` reads first.
+ */
+export class WriteOutcomeUnknownError extends CloudPlatformError {
+  constructor(what: string, cause: Error, seen: string) {
+    super(
+      `${cause.message}. ${capitalized(what)} may have taken effect (${seen}), so it was not sent again; ` +
+        "run `pulumi up` again: it reads the platform first and does not repeat a write that took effect.",
+    );
+  }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /**
  * True when a write failed without telling whether it took effect: no answer although the
  * request may have arrived, a 5xx (a gateway may answer 502 after the backend acted), or a 2xx
- * whose body could not be read. Such a write is reconciled by reading, never sent again blindly.
+ * whose body could not be read.
  */
 export function isAmbiguousWrite(err: unknown): err is CloudPlatformError {
   if (err instanceof ConnectionError) return err.mayHaveReachedServer;
   return err instanceof ServerError || err instanceof ResponseFormatError;
+}
+
+/** Backoff before send `next` (2-based), after the settle delay: 0.5 s doubling, at most 4 s. */
+export function resendDelayMs(next: number): number {
+  return Math.min(4_000, 500 * 2 ** Math.max(0, next - 2));
+}
+
+/**
+ * Sends `write`; on an ambiguous failure waits `settleMs`, probes, and then: applied → returns
+ * the probed value; absent → sends again (at most `maxAttempts` sends in all); conflict →
+ * throws the probe's error; unclear or a failing probe → throws {@link WriteOutcomeUnknownError}.
+ * Any other failure (4xx, auth, 409) is thrown as it is, for the caller to judge.
+ */
+export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: WriteTiming = DEFAULT_WRITE_TIMING): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    let failure: CloudPlatformError;
+    try {
+      return await write.send(attempt);
+    } catch (err) {
+      if (!isAmbiguousWrite(err)) throw err;
+      failure = err;
+    }
+    write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${timing.settleMs} ms to see whether it took effect`);
+    await timing.sleep(timing.settleMs);
+    let probed: ProbeResult<T>;
+    try {
+      probed = await write.probe();
+    } catch (probeErr) {
+      throw new WriteOutcomeUnknownError(write.what, failure, `reading back failed too: ${messageOf(probeErr)}`);
+    }
+    switch (probed.outcome) {
+      case "applied":
+        write.log(`${write.what} took effect after all; not sending it again`);
+        return probed.value;
+      case "conflict":
+        throw probed.error;
+      case "unclear":
+        throw new WriteOutcomeUnknownError(write.what, failure, probed.reason);
+      case "absent":
+        break;
+    }
+    if (attempt >= timing.maxAttempts) {
+      failure.message += ` (${write.what} was sent ${attempt} times and reading back proved each time that it took no effect; it is safe to run \`pulumi up\` again)`;
+      throw failure;
+    }
+    write.log(`reading back proved ${write.what} took no effect; sending it again (attempt ${attempt + 1} of ${timing.maxAttempts})`);
+    await timing.sleep(resendDelayMs(attempt + 1));
+  }
 }

@@ -32,6 +32,7 @@ import {
   UPGRADE_PATH,
   type Sim,
 } from "./support";
+import { RunState } from "../../provider/resources/runState";
 
 jest.setTimeout(600_000);
 
@@ -172,7 +173,7 @@ describe("each write survives a fault on its first attempt, acted on exactly onc
     return wrap(real, once);
   }
 
-  const ctxOf = (client: CloudPlatformClient): LifecycleContext => ({ client: () => client, log: () => undefined });
+  const ctxOf = (client: CloudPlatformClient): LifecycleContext => ({ client: () => client, log: () => undefined, run: new RunState({ writeTiming: { settleMs: 20 } }) });
 
   test.each(KINDS)("K8sClusterUpgrade, upgrade POST meets %s", async (_label, fault, kind) => {
     await admin(sim, "POST", "/reset");

@@ -5,9 +5,10 @@
  * 1. before the upgrade POST (the up's read of `upgrade_versions` is held by latency);
  * 2. while the upgrade task runs;
  * 3. after the task finished, before the engine recorded the resource (the final cluster
- *    read is held by latency);
- * 4. while the StorageEvent POSTs are in flight (held by latency; the server acts on them
- *    after the client is gone, so the events exist but the stack never recorded them).
+ *    read is held by latency).
+ *
+ * A kill while a StorageEvent POST is in flight is in killedRuns.test.ts: its recovery takes
+ * one explicit step from the user (adopting the event), so it does not converge on its own.
  *
  * Each point is hit by watching the simulator's request log, never by sleeping blindly. Then
  * the pending operations are cleared as Pulumi's docs tell users (export, drop
@@ -25,7 +26,6 @@ import { clearPendingOperations, offlineEnv, pulumiRoot, resourcesByName } from 
 import {
   admin,
   CLUSTER,
-  EVENT_PATH,
   expectNoChanges,
   expectNoDuplicateWrites,
   expectQuickstartApplied,
@@ -234,27 +234,4 @@ test("killed after the task finished but before the engine recorded it: the next
       expect((await resourcesByName(stack)).has("cluster-version")).toBe(false);
     },
   );
-});
-
-test("killed while the event POSTs are in flight: the next up adopts the events instead of posting again", async () => {
-  let postsAtKill = -1;
-  await killPoint(
-    "during event creation",
-    // Holds the event list and the event POSTs; each create lists, then POSTs.
-    { latencyMs: HOLD_MS, pathPrefix: EVENT_PATH },
-    async (run) => {
-      await until("the create's event list", () => logged("GET", `${EVENT_PATH}s`).length > 0, 120_000, run.output);
-      await pause(300);
-    },
-    async (stack) => {
-      postsAtKill = logged("POST", EVENT_PATH).length;
-      // The server still acts on the POSTs it holds, after the client is gone.
-      await until("the held event POSTs to be handled", () => logged("POST", EVENT_PATH).length >= 1, 10_000, () => JSON.stringify(sim.requests()));
-      await pause(HOLD_MS);
-      const recorded = await resourcesByName(stack);
-      const unrecorded = sim.state().storageEvents.filter((e) => ![...recorded.values()].some((r) => r.id === e.uuid));
-      expect(unrecorded.length).toBeGreaterThan(0); // the dangerous case did happen
-    },
-  );
-  expect(postsAtKill).toBe(0); // killed while the POSTs were held, before any was answered
 });

@@ -8,7 +8,6 @@
 import { NotFoundError, type K8sCluster } from "../../api";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
-import { rememberRead } from "./recentReads";
 import type { K8sClusterUpgradeInputs } from "./types";
 
 /**
@@ -42,11 +41,11 @@ export async function checkAgainstCluster(
   }
   const current = cluster.version;
   if (current === version) {
-    rememberRead(projectId, regionId, cluster);
+    ctx.run.clusterReads.remember(projectId, regionId, cluster);
     return [];
   }
   const permitted = (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
-  rememberRead(projectId, regionId, cluster, permitted);
+  ctx.run.clusterReads.remember(projectId, regionId, cluster, permitted);
   const decision = planNextStep({
     clusterName,
     current,

@@ -1,10 +1,12 @@
 /**
- * Hands the reads made by `check` to the `create`/`update` that follows in the same provider
- * process, so one `pulumi up` reads the cluster and its permitted versions once, not twice.
+ * Hands the reads made by `check` to the `create`/`update` that follows in the same run, so one
+ * `pulumi up` reads the cluster and its permitted versions once, not twice.
  *
  * Why it is safe: an entry is taken at most once and only within {@link MAX_AGE_MS}; anything
  * older is read again. A state that changed in between is caught by the API itself (a stale
  * target is refused with 400, a running upgrade with 409) and reconciled by reading.
+ * Why a class: it lives in the run's {@link RunState}, not in a module global, so two runs
+ * (or two tests) in one process never see each other's reads.
  */
 import type { K8sCluster } from "../../api";
 
@@ -17,33 +19,34 @@ interface RecentRead {
   at: number;
 }
 
-const recent = new Map<string, RecentRead>();
-
-function key(projectId: number, regionId: number, clusterName: string): string {
-  return `${projectId}/${regionId}/${clusterName}`;
+/** What check read of a cluster, as handed to create/update. */
+export interface HandedOverRead {
+  cluster: K8sCluster;
+  permitted?: string[];
 }
 
-/** Records what `check` read of a cluster (and its permitted versions, when it read them). */
-export function rememberRead(
-  projectId: number,
-  regionId: number,
-  cluster: K8sCluster,
-  permitted?: string[],
-  now: number = Date.now(),
-): void {
-  recent.set(key(projectId, regionId, cluster.name), { cluster, ...(permitted ? { permitted } : {}), at: now });
-}
+/** The reads of one run, keyed by cluster. `now` is injectable so tests need no sleeps. */
+export class ClusterReadHandover {
+  private readonly recent = new Map<string, RecentRead>();
 
-/** Takes (and forgets) a read of this cluster made within {@link MAX_AGE_MS}, if any. */
-export function takeRecentRead(
-  projectId: number,
-  regionId: number,
-  clusterName: string,
-  now: number = Date.now(),
-): { cluster: K8sCluster; permitted?: string[] } | undefined {
-  const k = key(projectId, regionId, clusterName);
-  const entry = recent.get(k);
-  recent.delete(k);
-  if (!entry || now - entry.at > MAX_AGE_MS) return undefined;
-  return entry;
+  constructor(private readonly now: () => number = Date.now) {}
+
+  private static key(projectId: number, regionId: number, clusterName: string): string {
+    return `${projectId}/${regionId}/${clusterName}`;
+  }
+
+  /** Records what `check` read of a cluster (and its permitted versions, when it read them). */
+  remember(projectId: number, regionId: number, cluster: K8sCluster, permitted?: string[]): void {
+    const entry: RecentRead = { cluster, at: this.now(), ...(permitted ? { permitted } : {}) };
+    this.recent.set(ClusterReadHandover.key(projectId, regionId, cluster.name), entry);
+  }
+
+  /** Takes (and forgets) a read of this cluster made within {@link MAX_AGE_MS}, if any. */
+  take(projectId: number, regionId: number, clusterName: string): HandedOverRead | undefined {
+    const k = ClusterReadHandover.key(projectId, regionId, clusterName);
+    const entry = this.recent.get(k);
+    this.recent.delete(k);
+    if (!entry || this.now() - entry.at > MAX_AGE_MS) return undefined;
+    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted } : { cluster: entry.cluster };
+  }
 }

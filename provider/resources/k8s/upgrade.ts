@@ -6,7 +6,8 @@
  * Why its own module: this is the only code that writes for K8sClusterUpgrade, and it carries
  * the rules that keep a write from happening twice: a lock (`taskId`) found on the cluster is
  * awaited instead of starting another upgrade, and an upgrade POST whose answer was lost is
- * reconciled by reading the cluster, and sent again only when that read proves it took no effect.
+ * reconciled by reading the cluster ({@link reconcileWrite}), and sent again only when that
+ * read proves it took no effect.
  */
 import {
   ConflictError,
@@ -14,11 +15,10 @@ import {
   type K8sCluster,
 } from "../../api";
 import { waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
-import { isAmbiguousWrite, MAX_WRITE_ATTEMPTS, waitBeforeWriteAttempt } from "../writeAttempts";
+import { reconcileWrite, type ProbeResult } from "../writeAttempts";
 import type { LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./types";
-import { takeRecentRead } from "./recentReads";
 
 /** The task type of an upgrade (spec), passed to the waiter to choose its polling interval. */
 export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
@@ -93,7 +93,7 @@ class UpgradeRun {
 
   async run(): Promise<K8sClusterUpgradeOutputs> {
     const { projectId, regionId, clusterName, version: target, allowMultiStep } = this.inputs;
-    const handedOver = takeRecentRead(projectId, regionId, clusterName);
+    const handedOver = this.ctx.run.clusterReads.take(projectId, regionId, clusterName);
     let cluster = handedOver?.cluster ?? (await this.readCluster());
     let checkedPermitted = handedOver?.permitted;
     const previousVersion = cluster.version;
@@ -137,46 +137,50 @@ class UpgradeRun {
   }
 
   /**
-   * POST the upgrade. When the outcome is unknown (ambiguous failure, or a 429) or the cluster
-   * turned out to be locked (409), read the cluster: a lock means the upgrade runs (adopt its
-   * task), a new version means it already happened. Only when the read proves the attempt took
-   * no effect (no task, same version) is the POST sent again, up to MAX_WRITE_ATTEMPTS in all;
-   * a late arrival of an earlier attempt would meet the lock (409) and be adopted the same way.
+   * POST the upgrade through {@link reconcileWrite}: after an ambiguous failure the cluster is
+   * read back; a lock means the upgrade runs (follow its task), a new version means it already
+   * happened, the same version with no lock means it took no effect (send again). A 409 (the
+   * cluster is locked, e.g. by a late arrival of our own earlier attempt) is followed the same
+   * way: the running task is awaited, never a second upgrade started.
    */
   private async startStep(before: K8sCluster, version: string): Promise<StepStart> {
     const { projectId, regionId, clusterName } = this.inputs;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version);
-        const taskId = tasks[0];
-        if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
-        return { kind: "task", taskId };
-      } catch (err) {
-        if (!isAmbiguousWrite(err) && !(err instanceof ConflictError)) throw err;
-        const after = await this.readCluster();
-        if (after.taskId) {
-          this.ctx.log(
-            `${this.name}: ${err instanceof ConflictError ? "the cluster is locked" : "the upgrade request's answer was lost"}; ` +
-              `the cluster shows task ${after.taskId} running, following it instead of sending the request again`,
-          );
-          return { kind: "task", taskId: after.taskId };
-        }
-        if (after.version !== before.version) return { kind: "done", cluster: after };
-        if (err instanceof ConflictError || attempt >= MAX_WRITE_ATTEMPTS) {
-          if (err instanceof Error) {
-            err.message +=
-              ` (read back: cluster ${this.name} still runs ${after.version} with no task running; ` +
-              (attempt > 1 ? `the upgrade was sent ${attempt} times, each proven without effect)` : "nothing was resent)");
-          }
-          throw err;
-        }
-        this.ctx.log(
-          `${this.name}: the upgrade request failed without a usable answer (${err instanceof Error ? err.message : String(err)}); ` +
-            `the cluster shows no task and still runs ${after.version}, so it took no effect: sending it again (attempt ${attempt + 1} of ${MAX_WRITE_ATTEMPTS})`,
-        );
-        await waitBeforeWriteAttempt(attempt + 1);
+    try {
+      return await reconcileWrite<StepStart>(
+        {
+          what: `the upgrade of ${this.name} to ${version}`,
+          send: async () => {
+            const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version);
+            const taskId = tasks[0];
+            if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
+            return { kind: "task", taskId };
+          },
+          probe: async () => this.probeStep(before, await this.readCluster()),
+          log: (line) => this.ctx.log(`${this.name}: ${line}`),
+        },
+        this.ctx.run.writeTiming,
+      );
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      const after = await this.readCluster();
+      if (after.taskId) {
+        this.ctx.log(`${this.name}: the cluster is locked by task ${after.taskId}; following it instead of sending the request again`);
+        return { kind: "task", taskId: after.taskId };
       }
+      if (after.version !== before.version) return { kind: "done", cluster: after };
+      err.message += ` (read back: cluster ${this.name} still runs ${after.version} with no task running; nothing was resent)`;
+      throw err;
     }
+  }
+
+  /** What a read of the cluster says about an upgrade POST whose answer was lost. */
+  private probeStep(before: K8sCluster, after: K8sCluster): ProbeResult<StepStart> {
+    if (after.taskId) return { outcome: "applied", value: { kind: "task", taskId: after.taskId } };
+    if (after.version !== before.version) return { outcome: "applied", value: { kind: "done", cluster: after } };
+    if (after.status !== before.status) {
+      return { outcome: "unclear", reason: `the cluster shows no task but its status changed from ${before.status} to ${after.status}` };
+    }
+    return { outcome: "absent" };
   }
 
   /** Notes a version change seen without a task id to wait for. */

@@ -38,7 +38,7 @@ export function sameIdentity(ev: NotificationEvent, want: StorageEventInputs): b
 }
 
 /** True when a listed event carries exactly the limits of `want`. */
-export function sameLimit(ev: NotificationEvent, want: StorageEventInputs): boolean {
+export function sameLimit(ev: { bytes?: number | null | undefined; count?: number | null | undefined }, want: StorageEventInputs): boolean {
   return (ev.bytes ?? undefined) === (want.bytes ?? undefined) && (ev.count ?? undefined) === (want.count ?? undefined);
 }
 
@@ -62,6 +62,7 @@ export function compactInputs(inputs: StorageEventInputs): StorageEventInputs {
   if (inputs.bytes !== undefined) out["bytes"] = inputs.bytes;
   if (inputs.count !== undefined) out["count"] = inputs.count;
   if (inputs.clientId !== undefined) out["clientId"] = inputs.clientId;
+  if (inputs.adoptUuid !== undefined) out["adoptUuid"] = inputs.adoptUuid;
   return out as unknown as StorageEventInputs;
 }
 
@@ -70,15 +71,19 @@ export function toOutputs(inputs: StorageEventInputs, uuid: string): StorageEven
   return { ...compactInputs(inputs), uuid };
 }
 
-/** The inputs as the server shows them now (client id kept from the state: the list may omit it). */
-export function liveInputs(ev: NotificationEvent, clientId: number | undefined): StorageEventInputs {
+/**
+ * The inputs as the server shows them now. The client id and `adoptUuid` come from the state:
+ * the list may omit the first and never knows the second.
+ */
+export function liveInputs(ev: NotificationEvent, stored: Pick<StorageEventInputs, "clientId" | "adoptUuid">): StorageEventInputs {
   return compactInputs({
     name: ev.name as NotificationEventName,
     storageName: ev.storageName ?? undefined,
     bucketName: ev.bucketName ?? undefined,
     bytes: ev.bytes ?? undefined,
     count: ev.count ?? undefined,
-    clientId: ev.clientId ?? clientId,
+    clientId: ev.clientId ?? stored.clientId,
+    adoptUuid: stored.adoptUuid,
   });
 }
 
@@ -98,10 +103,19 @@ function describeLimit(e: { bytes?: number | null | undefined; count?: number | 
   return "no limit";
 }
 
+/** Why create found an event with the declared identity in its way. */
+export type ConflictCause =
+  /** The platform lists it (made outside Pulumi, by another stack, or by an interrupted run). */
+  | "exists"
+  /** Another resource of this same program declares it. */
+  | "declared-twice"
+  /** The create met it after an earlier attempt of ours failed without an answer. */
+  | "after-resend";
+
 /**
- * Create found the event already there (409, or an ambiguous create that turned out to meet an
- * event with another limit). The message names the existing event and the ways out, because
- * the user must decide: adopt it (delete and let `pulumi up` recreate it) or leave it alone.
+ * Create found an event with the declared identity that this resource does not own. Nothing was
+ * created and nothing was taken over: the message names the existing event and the explicit
+ * ways out, because only the user can say whose event it is.
  */
 export class StorageEventConflictError extends CloudPlatformError {
   /** The event that already exists, when the list showed it. */
@@ -109,22 +123,63 @@ export class StorageEventConflictError extends CloudPlatformError {
   /** What this resource tried to create. */
   readonly wanted: StorageEventInputs;
 
-  constructor(wanted: StorageEventInputs, existing: NotificationEvent | undefined, cause: Error) {
-    const known = existing ? ` (uuid ${existing.uuid ?? "not shown"}, ${describeLimit(existing)})` : "";
-    const deleteHow = existing?.uuid
-      ? `the portal, or DELETE ${EVENT_ENDPOINT} with body {"uuid": ${JSON.stringify(existing.uuid)}}`
-      : `the portal, or DELETE ${EVENT_ENDPOINT} with its name, storage_name and bucket_name`;
-    super(
-      `Cannot create storage event ${describeEvent(wanted)}: it already exists${known}. ` +
-        "The API allows one event per name, storage, bucket and client, and this one is not managed by this resource. " +
-        `To adopt it, delete it outside Pulumi (${deleteHow}) and run \`pulumi up\` again: it is recreated with the limit declared here. ` +
-        "To leave it alone, remove this StorageEvent from the program or change its name, storageName or bucketName; " +
-        "if two resources declare the same event, keep only one. " +
-        `(${cause.message})`,
-    );
+  constructor(wanted: StorageEventInputs, existing: NotificationEvent | undefined, cause: ConflictCause, serverError?: Error) {
+    super(conflictMessage(wanted, existing, cause) + (serverError ? ` (${serverError.message})` : ""));
     this.existing = existing;
     this.wanted = wanted;
   }
+}
+
+function conflictMessage(wanted: StorageEventInputs, existing: NotificationEvent | undefined, cause: ConflictCause): string {
+  const head = `Cannot create storage event ${describeEvent(wanted)}`;
+  if (cause === "declared-twice") {
+    return (
+      `${head}: another StorageEvent of this program declares the same event. ` +
+      "The API allows one event per name, storage, bucket and client: keep only one of the two declarations."
+    );
+  }
+  const uuid = existing?.uuid;
+  const known = existing ? ` (uuid ${uuid ?? "not shown"}, ${describeLimit(existing)})` : "";
+  const adopt = uuid
+    ? `To take it over, set \`adoptUuid: ${JSON.stringify(uuid)}\` on this StorageEvent ` +
+      `(with the cloudplatform plugin: \`pulumi import cloudplatform:index:StorageEvent <resource name> ${uuid}\`) and run \`pulumi up\` again; no second event is created. `
+    : "To take it over, find its uuid in the event list (GET /storage/notifications/v1/events) and set `adoptUuid` to it. ";
+  const resent =
+    cause === "after-resend"
+      ? "An earlier attempt of this create failed without an answer and may have created it; if so, adopting it is right. "
+      : "";
+  return (
+    `${head}: an event with this identity already exists${known} and this resource does not own it; nothing was created or changed. ` +
+    resent +
+    "The API allows one event per name, storage, bucket and client. " +
+    adopt +
+    'If you renamed this resource, keep its old name as an alias instead (`aliases: [{ name: "<old name>" }]`). ' +
+    "If another stack or program manages it, leave it there and remove or change this declaration."
+  );
+}
+
+/** `adoptUuid` names an event that is missing or has another identity: nothing was adopted. */
+export class StorageEventAdoptionError extends CloudPlatformError {
+  constructor(wanted: StorageEventInputs, existing: NotificationEvent | undefined) {
+    const uuid = wanted.adoptUuid ?? "";
+    super(
+      existing
+        ? `Cannot adopt storage event ${uuid}: it is ${describeEvent(eventIdentity(existing))}, but this resource declares ${describeEvent(wanted)}. ` +
+            "adoptUuid must name the event this resource declares (it is read only when the resource is created): correct it, or remove it to create a new event."
+        : `Cannot adopt storage event ${uuid}: the event list has no event with that uuid. ` +
+            "Correct adoptUuid (GET /storage/notifications/v1/events lists the uuids), or remove it to create a new event.",
+    );
+  }
+}
+
+/** The identity fields of a listed event, for messages. */
+function eventIdentity(ev: NotificationEvent): StorageEventInputs {
+  return compactInputs({
+    name: ev.name as NotificationEventName,
+    storageName: ev.storageName ?? undefined,
+    bucketName: ev.bucketName ?? undefined,
+    clientId: ev.clientId ?? undefined,
+  });
 }
 
 /** True when a 409 answered the write. */

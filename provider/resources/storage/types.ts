@@ -24,6 +24,12 @@ export interface StorageEventInputs {
   readonly count?: number;
   /** Client to act for (the `client_id` query of the write calls; resellers). */
   readonly clientId?: number;
+  /**
+   * The uuid of an existing event to take over instead of creating one. Opt-in, because taking
+   * over an event someone else manages must never happen silently; create verifies that the
+   * event has the declared identity. Only read at create; changing it later changes nothing.
+   */
+  readonly adoptUuid?: string;
 }
 
 /**
@@ -42,7 +48,7 @@ export const IDENTITY_FIELDS = ["name", "storageName", "bucketName", "clientId"]
 export const LIMIT_FIELDS = ["bytes", "count"] as const;
 
 /** Every input field, in the order messages and outputs list them. */
-export const INPUT_FIELDS = ["name", "storageName", "bucketName", "bytes", "count", "clientId"] as const;
+export const INPUT_FIELDS = ["name", "storageName", "bucketName", "bytes", "count", "clientId", "adoptUuid"] as const;
 
 /** One input field name. */
 export type StorageEventField = (typeof INPUT_FIELDS)[number];

@@ -42,7 +42,8 @@ function limitMeaning(kind: "bytes" | "count"): string {
  * - the limit that goes with `name` is given (`bytes` for used space/traffic, `count` for files
  *   quantity/requests) and the other one is not;
  * - limits are non-negative integers (uint64 on the wire, safe integers here);
- * - `clientId`, when given, is a positive integer.
+ * - `clientId`, when given, is a positive integer;
+ * - `adoptUuid`, when given, is a non-empty string (create checks that it names this event).
  * Returns the inputs restricted to the known fields (unknown values passed through as is).
  */
 export function checkStorageEventInputs(news: Record<string, unknown>, unknown: ReadonlySet<string>): CheckResult<StorageEventInputs> {
@@ -100,6 +101,11 @@ export function checkStorageEventInputs(news: Record<string, unknown>, unknown: 
   const clientId = news["clientId"];
   if (known("clientId") && present(clientId) && !(typeof clientId === "number" && Number.isSafeInteger(clientId) && clientId > 0)) {
     fail("clientId", `clientId must be a positive integer (the id of the client to act for); got ${shown(clientId)}`);
+  }
+
+  const adoptUuid = news["adoptUuid"];
+  if (known("adoptUuid") && present(adoptUuid) && (typeof adoptUuid !== "string" || adoptUuid.trim() === "")) {
+    fail("adoptUuid", `adoptUuid must be the uuid of an existing event to take over (a non-empty string); got ${shown(adoptUuid)}`);
   }
 
   const inputs: Record<string, unknown> = {};

@@ -3,12 +3,13 @@
  * the `create` that follows, within a short age, and only once.
  */
 import { createClient } from "../../../provider/api";
-import type { LifecycleContext } from "../../../provider/resources/lifecycle";
 import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
-import { MAX_AGE_MS, rememberRead, takeRecentRead } from "../../../provider/resources/k8s/recentReads";
+import { ClusterReadHandover, MAX_AGE_MS } from "../../../provider/resources/k8s/recentReads";
 import { unknownInputs } from "../../../provider/dynamic/adapter";
 import { startSimulator } from "../../../simulator";
 import { admin, newKey } from "../api/helpers";
+import type { RunState } from "../../../provider/resources/runState";
+import { contextOf, quickRun } from "./context";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -24,14 +25,15 @@ beforeEach(async () => {
 });
 
 const lifecycle = createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } });
-const ctx = (): LifecycleContext => ({ client: () => createClient({ baseUrl: sim.url, apiKey: sim.apiKey }), log: () => undefined });
+const ctxIn = (run: RunState) => contextOf(createClient({ baseUrl: sim.url, apiKey: sim.apiKey }), undefined, run);
 const count = (suffix: string) => sim.requests().filter((r) => r.method === "GET" && r.path.endsWith(suffix)).length;
 
-async function checkThenCreate(clusterName: string, version: string) {
+/** check and create in one run, as one `pulumi up` calls them. */
+async function checkThenCreate(clusterName: string, version: string, run = quickRun()) {
   const news = { projectId: 1, regionId: 76, clusterName, version };
-  const checked = await lifecycle.check(ctx(), news, unknownInputs(news));
+  const checked = await lifecycle.check(ctxIn(run), news, unknownInputs(news));
   expect(checked.failures).toEqual([]);
-  return lifecycle.create(ctx(), checked.inputs);
+  return lifecycle.create(ctxIn(run), checked.inputs);
 }
 
 describe("reads handed from check to create", () => {
@@ -48,12 +50,26 @@ describe("reads handed from check to create", () => {
     expect(count("/edge-cluster/upgrade_versions")).toBe(0);
   });
 
+  it("reads of one run are not handed to another run", async () => {
+    const checkRun = quickRun();
+    const news = { projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2" };
+    const checked = await lifecycle.check(ctxIn(checkRun), news, unknownInputs(news));
+    await lifecycle.create(ctxIn(quickRun()), checked.inputs);
+    expect(count("/prod-cluster")).toBe(3);
+    expect(count("/prod-cluster/upgrade_versions")).toBe(2);
+  });
+
   it("a handed-over read is used once and only while fresh", () => {
-    const cluster = { name: "c", version: "v1.30.4" } as Parameters<typeof rememberRead>[2];
-    rememberRead(1, 76, cluster, ["v1.31.2"], 1_000);
-    expect(takeRecentRead(1, 76, "c", 1_000 + MAX_AGE_MS)?.permitted).toEqual(["v1.31.2"]);
-    expect(takeRecentRead(1, 76, "c", 1_000 + MAX_AGE_MS)).toBeUndefined();
-    rememberRead(1, 76, cluster, undefined, 1_000);
-    expect(takeRecentRead(1, 76, "c", 1_001 + MAX_AGE_MS)).toBeUndefined();
+    let now = 1_000;
+    const reads = new ClusterReadHandover(() => now);
+    const cluster = { name: "c", version: "v1.30.4" } as Parameters<ClusterReadHandover["remember"]>[2];
+    reads.remember(1, 76, cluster, ["v1.31.2"]);
+    now += MAX_AGE_MS;
+    expect(reads.take(1, 76, "c")?.permitted).toEqual(["v1.31.2"]);
+    expect(reads.take(1, 76, "c")).toBeUndefined();
+    now = 1_000;
+    reads.remember(1, 76, cluster);
+    now += MAX_AGE_MS + 1;
+    expect(reads.take(1, 76, "c")).toBeUndefined();
   });
 });

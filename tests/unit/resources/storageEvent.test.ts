@@ -2,16 +2,20 @@
  * The StorageEvent lifecycle, called directly against a simulator started for this file:
  * check (no API call), diff, create (409, ambiguous failures), read (drift, gone), update, delete.
  */
-import { createClient, type CloudPlatformClient } from "../../../provider/api";
+import { createClient, type CloudPlatformClient, type NotificationEvent } from "../../../provider/api";
 import type { LifecycleContext } from "../../../provider/resources/lifecycle";
+import type { RunState } from "../../../provider/resources/runState";
+import { WriteOutcomeUnknownError } from "../../../provider/resources/writeAttempts";
 import {
   storageEvent,
+  StorageEventAdoptionError,
   StorageEventConflictError,
   type StorageEventInputs,
   type StorageEventOutputs,
 } from "../../../provider/resources/storageEvent";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { admin, expectNoSecret, newKey, rejectionOf } from "../api/helpers";
+import { contextOf, quickRun } from "./context";
 
 const NAMES = ["reaching_used_space", "reaching_files_quantity", "reaching_used_traffic", "reaching_used_requests"];
 const KEY = newKey();
@@ -34,8 +38,18 @@ function newRunClient(): CloudPlatformClient {
   return createClient({ baseUrl: sim.url, apiKey: KEY, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
 }
 
-function ctxWith(c: CloudPlatformClient = client): LifecycleContext {
-  return { client: () => c, log: (m) => logs.push(m) };
+function ctxWith(c: CloudPlatformClient = client, run: RunState = quickRun()): LifecycleContext {
+  return contextOf(c, (m) => logs.push(m), run);
+}
+
+/**
+ * A run in which another create's event list is still in flight and comes back empty: the
+ * list predates an event that appears before this create POSTs (another stack's, say).
+ */
+function runWithStaleList(): RunState {
+  const run = quickRun();
+  void run.listEvents(() => Promise.resolve<NotificationEvent[]>([]));
+  return run;
 }
 
 /** A context whose client must not be used (check makes no API call). */
@@ -44,6 +58,7 @@ const noApi: LifecycleContext = {
     throw new Error("check must not call the API");
   },
   log: () => undefined,
+  run: quickRun(),
 };
 
 /**
@@ -228,19 +243,34 @@ describe("create", () => {
     ]);
   });
 
-  test("a 409 names the existing event and how to adopt or remove it; nothing is changed", async () => {
+  test("an event with the same identity already there: fails before any write, naming its uuid and adoptUuid", async () => {
     const existing = await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 100 });
     const err = await rejectionOf(storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 500 }));
     expect(err).toBeInstanceOf(StorageEventConflictError);
-    expect(err.message).toContain("reaching_used_space");
-    expect(err.message).toContain('storage "media"');
-    expect(err.message).toContain('bucket "photos"');
-    expect(err.message).toContain(String(existing.uuid));
-    expect(err.message).toContain("bytes 100");
-    expect(err.message).toMatch(/to adopt it, delete it/i);
-    expect(err.message).toMatch(/remove this StorageEvent/);
-    expect(err.message).toContain("409");
+    expect(err.message).toContain('reaching_used_space for storage "media", bucket "photos"');
+    expect(err.message).toContain(`already exists (uuid ${existing.uuid}, bytes 100) and this resource does not own it; nothing was created or changed`);
+    expect(err.message).toContain(`\`adoptUuid: "${existing.uuid}"\``);
+    expect(err.message).toContain(`pulumi import cloudplatform:index:StorageEvent <resource name> ${existing.uuid}`);
+    expect(err.message).toContain('aliases: [{ name: "<old name>" }]');
     expectNoSecret(err, KEY);
+    expect(posts().map((r) => r.status)).toEqual([200]); // the setup's own POST only
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: existing.uuid, bytes: 100 })]);
+  });
+
+  test("an identical event (left by an interrupted up) is not adopted silently either", async () => {
+    const before = await client.storage.notifications.create({ name: "reaching_used_requests", bucketName: "orphan", count: 3 });
+    const err = await rejectionOf(storageEvent.create(ctxWith(newRunClient()), { name: "reaching_used_requests", bucketName: "orphan", count: 3 }));
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain(`adoptUuid: "${before.uuid}"`);
+    expect(posts()).toHaveLength(1);
+  });
+
+  test("an event that appears after the list (the server's 409): the same clear error, with the server's words", async () => {
+    const existing = await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
+    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 500 }));
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain(`already exists (uuid ${existing.uuid}, bytes 100)`);
+    expect(err.message).toMatch(/\(POST \/storage\/notifications\/v1\/event failed \(409 ConflictError\): event reaching_used_space .* already exists/);
     expect(posts().map((r) => r.status)).toEqual([200, 409]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: existing.uuid, bytes: 100 })]);
   });
@@ -252,51 +282,107 @@ describe("create", () => {
     expect(sim.state().storageEvents).toHaveLength(2);
   });
 
-  test("connection reset after the server handled the POST: adopts the created event, no second POST", async () => {
+  test("two declarations of one event in one run: the second fails without a POST", async () => {
+    const run = quickRun();
+    const inputs: StorageEventInputs = { name: "reaching_used_requests", bucketName: "twins", count: 1 };
+    const [first, second] = await Promise.allSettled([storageEvent.create(ctxWith(client, run), inputs), storageEvent.create(ctxWith(client, run), inputs)]);
+    expect(first.status).toBe("fulfilled");
+    expect(second.status).toBe("rejected");
+    expect(String((second as PromiseRejectedResult).reason.message)).toContain("another StorageEvent of this program declares the same event");
+    expect(posts()).toHaveLength(1);
+  });
+
+  test("one run lists the events once for the creates it starts together, and afresh for a later one", async () => {
+    const run = quickRun();
+    await Promise.all(["a", "b", "c", "d"].map((bucketName) => storageEvent.create(ctxWith(client, run), { name: "reaching_used_requests", bucketName, count: 1 })));
+    const lists = () => sim.requests().filter((r) => r.method === "GET" && r.path === "/storage/notifications/v1/events").length;
+    expect(posts()).toHaveLength(4);
+    expect(lists()).toBe(1);
+    await storageEvent.create(ctxWith(client, run), { name: "reaching_used_requests", bucketName: "e", count: 1 });
+    expect(lists()).toBe(2);
+  });
+
+  test("connection reset after the server handled the POST: reading back finds it, no second POST", async () => {
     await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
     const inputs: StorageEventInputs = { name: "reaching_used_traffic", storageName: "media", bytes: 2048 };
     const { id, outs } = await storageEvent.create(ctxWith(clearFaultsBeforeList()), inputs);
     expect(posts()).toEqual([expect.objectContaining({ status: 200, fault: "reset" })]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, name: "reaching_used_traffic", bytes: 2048 })]);
     expect(outs).toEqual({ ...inputs, uuid: id });
-    expect(logs.join("\n")).toMatch(/adopting/);
+    expect(logs.join("\n")).toMatch(/took effect after all; not sending it again/);
   });
 
-  test("connection reset before the server handled the POST: the list proves nothing was created, so it is sent again", async () => {
+  test("connection reset before the server handled the POST: reading back proves nothing was created, so it is sent again", async () => {
     await admin(sim.url, "POST", "/faults", { resetRate: 1, pathPrefix: "/storage/notifications/v1/event" });
     const inputs: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bytes: 1 };
     const { id } = await storageEvent.create(ctxWith(clearFaultsBeforeList()), inputs);
     expect(posts()).toEqual([expect.objectContaining({ status: 0, fault: "reset" }), expect.objectContaining({ status: 200 })]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, name: "reaching_used_space", bytes: 1 })]);
-    expect(logs.join("\n")).toMatch(/nothing was created; sending the create again \(attempt 2 of 5\)/);
-  });
-
-  test("an identical event already there (left by an interrupted up) is adopted without a POST", async () => {
-    const before = await client.storage.notifications.create({ name: "reaching_used_requests", bucketName: "orphan", count: 3 });
-    // The next `pulumi up` is a new provider process with its own client.
-    const { id } = await storageEvent.create(ctxWith(newRunClient()), { name: "reaching_used_requests", bucketName: "orphan", count: 3 });
-    expect(id).toBe(before.uuid);
-    expect(posts()).toHaveLength(1); // the setup's own POST only
-    expect(logs.join("\n")).toMatch(/identical event already exists/);
-  });
-
-  test("one run lists the events once, however many it creates", async () => {
-    const run = ctxWith(newRunClient());
-    await Promise.all(
-      ["a", "b", "c", "d"].map((bucketName) => storageEvent.create(run, { name: "reaching_used_requests", bucketName, count: 1 })),
-    );
-    expect(posts()).toHaveLength(4);
-    expect(sim.requests().filter((r) => r.method === "GET" && r.path === "/storage/notifications/v1/events")).toHaveLength(1);
+    expect(logs.join("\n")).toMatch(/took no effect; sending it again \(attempt 2 of 5\)/);
   });
 
   test("ambiguous failure that meets an event with another limit: a conflict, not an adoption", async () => {
     await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
     await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
-    const err = await rejectionOf(storageEvent.create(ctxWith(clearFaultsBeforeList()), { name: "reaching_used_space", storageName: "media", bytes: 500 }));
+    const err = await rejectionOf(storageEvent.create(ctxWith(clearFaultsBeforeList(), runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 500 }));
     expect(err).toBeInstanceOf(StorageEventConflictError);
     expect(err.message).toContain("bytes 100");
     expect(posts().map((r) => r.status)).toEqual([200, 409]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ bytes: 100 })]);
+  });
+});
+
+describe("create with adoptUuid", () => {
+  test("takes over the named event: one event, zero POSTs", async () => {
+    const made = await client.storage.notifications.create({ name: "reaching_files_quantity", storageName: "media", count: 9 });
+    const inputs: StorageEventInputs = { name: "reaching_files_quantity", storageName: "media", count: 9, adoptUuid: String(made.uuid) };
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
+    expect(id).toBe(made.uuid);
+    expect(outs).toEqual({ ...inputs, uuid: made.uuid });
+    expect(writes()).toHaveLength(1); // the setup's POST
+    expect(sim.state().storageEvents).toHaveLength(1);
+  });
+
+  test("a different declared limit is PUT onto the adopted event", async () => {
+    const made = await client.storage.notifications.create({ name: "reaching_files_quantity", storageName: "media", count: 9 });
+    await storageEvent.create(ctxWith(), { name: "reaching_files_quantity", storageName: "media", count: 20, adoptUuid: String(made.uuid) });
+    expect(writes().map((r) => `${r.method} ${r.status}`)).toEqual(["POST 200", "PUT 204"]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: made.uuid, count: 20 })]);
+  });
+
+  test.each([
+    ["an event with another identity", async () => String((await client.storage.notifications.create({ name: "reaching_files_quantity", storageName: "other", count: 9 })).uuid), /it is reaching_files_quantity for storage "other".*declares reaching_files_quantity for storage "media"/],
+    ["no event at all", async () => "no-such-uuid", /the event list has no event with that uuid/],
+  ])("adoptUuid naming %s is refused without any write", async (_label, uuidOf, message) => {
+    const uuid = await uuidOf();
+    const before = writes().length;
+    const err = await rejectionOf(storageEvent.create(ctxWith(), { name: "reaching_files_quantity", storageName: "media", count: 9, adoptUuid: uuid }));
+    expect(err).toBeInstanceOf(StorageEventAdoptionError);
+    expect(err.message).toMatch(message);
+    expect(writes()).toHaveLength(before);
+  });
+
+  test("the delete of the event's former resource, in the same run, leaves it to the adopter", async () => {
+    const run = quickRun();
+    const old = await storageEvent.create(ctxWith(client, run), { name: "reaching_used_space", storageName: "media", bytes: 5 });
+    const renamed = quickRun();
+    await storageEvent.create(ctxWith(client, renamed), { name: "reaching_used_space", storageName: "media", bytes: 5, adoptUuid: old.id });
+    await storageEvent.delete(ctxWith(client, renamed), old.id, old.outs);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: old.id })]);
+    expect(sim.requests().filter((r) => r.method === "DELETE")).toEqual([]);
+    expect(logs.join("\n")).toContain("adopted by another resource in this run");
+  });
+});
+
+describe("a read-back that fails itself", () => {
+  test("create: 'may have taken effect', one POST, never a second", async () => {
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
+    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 7 }));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toMatch(/may have taken effect \(reading back failed too: GET \/storage\/notifications\/v1\/events failed/);
+    expect(err.message).toContain("run `pulumi up` again");
+    expectNoSecret(err, KEY);
+    expect(posts()).toHaveLength(1);
   });
 });
 
@@ -322,14 +408,11 @@ describe("read", () => {
     expect(await storageEvent.read(ctxWith(), id, outs)).toBeUndefined();
   });
 
-  test("without a uuid match it finds the event by identity (and takes its uuid)", async () => {
-    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
-    const r = await storageEvent.read(ctxWith(), "stale-id", { ...outs, uuid: "stale-id" });
-    expect(r?.id).toBe(id);
-    expect(r?.outs.uuid).toBe(id);
-    // Another client's event with the same name/storage/bucket is not a match.
-    expect(await storageEvent.read(ctxWith(), "stale-id", { ...outs, uuid: "stale-id", clientId: 43 })).toBeUndefined();
+  test("reads by uuid only: an event with the same identity but another uuid is someone else's, so this one is gone", async () => {
+    const { outs } = await storageEvent.create(ctxWith(), inputs);
+    expect(await storageEvent.read(ctxWith(), "stale-id", { ...outs, uuid: "stale-id" })).toBeUndefined();
   });
+
 });
 
 describe("update", () => {

@@ -1,0 +1,64 @@
+/**
+ * What one provider run remembers between lifecycle calls, in one object.
+ *
+ * Why an object passed through the lifecycle context and not module globals: a provider process
+ * may serve several runs (a long-lived plugin, a test file calling lifecycles directly), and
+ * facts of one run (a cluster read by check, an event being created) must never leak into
+ * another. Each adapter makes one RunState per provider configuration (one per `pulumi up`
+ * for the engine, one per test for unit tests).
+ */
+import type { NotificationEvent } from "../api";
+import { ClusterReadHandover } from "./k8s/recentReads";
+import { DEFAULT_WRITE_TIMING, type WriteTiming } from "./writeAttempts";
+
+/** Tunables of a run; tests shorten the settle delay and inject a clock. */
+export interface RunOptions {
+  /** How writes are reconciled after an ambiguous failure (settle delay, attempts, sleep). */
+  readonly writeTiming?: Partial<WriteTiming> | undefined;
+  /** The clock used for the age of handed-over reads. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** Per-run facts shared by the lifecycles of one provider run. */
+export class RunState {
+  /** Cluster reads made by K8sClusterUpgrade's check, handed to the create/update that follows. */
+  readonly clusterReads: ClusterReadHandover;
+  /**
+   * StorageEvent identities a create of this run is creating or has created. Why: two resources
+   * declaring the same event start their creates concurrently, before either is listed; the
+   * second must fail with the clear "already declared" error instead of racing the first.
+   */
+  readonly claimedEvents = new Set<string>();
+  /**
+   * Event uuids adopted by a resource in this run. Why: adopting an event under a new resource
+   * name (a rename) is followed, in the same `pulumi up`, by the delete of the old resource,
+   * which holds the same uuid; that delete must leave the event to its new owner.
+   */
+  readonly adoptedEvents = new Set<string>();
+  /** How writes are reconciled. */
+  readonly writeTiming: WriteTiming;
+
+  private eventListInFlight: Promise<NotificationEvent[]> | undefined;
+
+  constructor(options: RunOptions = {}) {
+    this.clusterReads = new ClusterReadHandover(options.now);
+    this.writeTiming = { ...DEFAULT_WRITE_TIMING, ...options.writeTiming };
+  }
+
+  /**
+   * The event list, shared by the creates that ask while one list request is in flight (the
+   * engine starts many creates at once), and fresh for any that ask later. Why not one list per
+   * run: a list taken before a long upgrade would be stale by the time a later create runs.
+   */
+  listEvents(list: () => Promise<NotificationEvent[]>): Promise<NotificationEvent[]> {
+    if (!this.eventListInFlight) {
+      const pending = list();
+      this.eventListInFlight = pending;
+      const clear = (): void => {
+        if (this.eventListInFlight === pending) this.eventListInFlight = undefined;
+      };
+      pending.then(clear, clear);
+    }
+    return this.eventListInFlight;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * What a killed `pulumi up` leaves behind, and what the user's next steps reach:
+ *
+ * 1. Killed while a StorageEvent POST is in flight: the server still creates the event, the
+ *    stack never records it. The next `up` (after clearing the pending operation, as Pulumi
+ *    tells users) fails before any write, naming the event's uuid and `adoptUuid`; with that one
+ *    explicit step the following `up` takes it over: one event in total, no second POST.
+ * 2. Only the `pulumi` process killed during an upgrade wait (a CI job cancelled hard): the
+ *    dynamic-provider process notices its engine is gone and exits within seconds instead of
+ *    polling on (and maybe starting the next step) for nobody.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+import { startSimulator } from "../../simulator";
+import { newKey } from "../unit/api/helpers";
+import { killRun, killSession, sessionProcesses, spawnPulumi, until, type CliRun } from "../integration/cliProcess";
+import { clearPendingOperations, offlineEnv, pulumiRoot, resourcesByName } from "../integration/harness";
+import {
+  admin,
+  createProgramDirStack,
+  EVENT_PATH,
+  handled,
+  rejectionMessage,
+  SDK_PATH,
+  simConfig,
+  UPGRADE_PATH,
+  writeQuickstartProgramDir,
+  type Sim,
+} from "./support";
+
+jest.setTimeout(600_000);
+
+const HOLD_MS = 1_500;
+const UP = ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"];
+
+let sim: Sim;
+let live: CliRun | undefined;
+
+beforeAll(async () => {
+  sim = await startSimulator({ apiKey: newKey(), timeScale: 1 });
+});
+
+afterAll(async () => {
+  if (live) killSession(live.sid);
+  await sim?.close();
+});
+
+const posts = () => sim.requests().filter((r) => r.method === "POST" && r.path === EVENT_PATH);
+
+/** One StorageEvent; config `adopt`, when set, becomes its `adoptUuid`. */
+const EVENT_PROGRAM = [
+  `const pulumi = require("@pulumi/pulumi");`,
+  `const cloud = require(${JSON.stringify(SDK_PATH)});`,
+  `const adopt = new pulumi.Config().get("adopt");`,
+  `const event = new cloud.StorageEvent("space", { name: "reaching_used_space", storageName: "killed-run", bytes: 5, ...(adopt ? { adoptUuid: adopt } : {}) });`,
+  `exports.uuid = event.uuid;`,
+  "",
+].join("\n");
+
+test("killed during an event create: the next up names the orphan, adopting it reaches one event and no second POST", async () => {
+  await admin(sim, "POST", "/reset");
+  const t = await createProgramDirStack("killed-create", EVENT_PROGRAM, simConfig(sim));
+  try {
+    // Hold the create's list and POST; kill while the POST is held (after the list answered).
+    await admin(sim, "POST", "/faults", { latencyMs: HOLD_MS, pathPrefix: EVENT_PATH });
+    const run = spawnPulumi(pulumiRoot(), UP, t.programDir, t.envVars);
+    live = run;
+    await until("the create's event list", () => sim.requests().some((r) => r.path === `${EVENT_PATH}s`), 120_000, run.output);
+    await new Promise((r) => setTimeout(r, 300));
+    await killRun(run);
+    live = undefined;
+    await until("the held POST to be handled", () => posts().length === 1, 10_000, () => JSON.stringify(sim.requests()));
+    await admin(sim, "DELETE", "/faults");
+    const orphan = sim.state().storageEvents;
+    expect(orphan).toHaveLength(1);
+    expect((await resourcesByName(t.stack)).has("space")).toBe(false);
+
+    // What the README tells users: `pulumi cancel` (the killed run's lock), then
+    // `pulumi refresh --clear-pending-creates`, then `pulumi up`.
+    await t.stack.cancel();
+    const pendingBefore = ((await t.stack.exportStack()).deployment as { pending_operations?: unknown[] }).pending_operations ?? [];
+    expect(pendingBefore).toHaveLength(1);
+    await t.stack.refresh({ color: "never", clearPendingCreates: true });
+    expect(((await t.stack.exportStack()).deployment as { pending_operations?: unknown[] }).pending_operations ?? []).toEqual([]);
+    const message = await rejectionMessage(t.stack.up({ color: "never" }));
+    expect(message).toContain(`already exists (uuid ${orphan[0]!.uuid}, bytes 5)`);
+    expect(message).toContain(`adoptUuid: "${orphan[0]!.uuid}"`);
+    expect(posts()).toHaveLength(1);
+
+    // The one explicit step: adopt it.
+    await t.stack.setConfig("adopt", { value: String(orphan[0]!.uuid) });
+    const up = await t.stack.up({ color: "never" });
+    expect(up.outputs["uuid"]?.value).toBe(orphan[0]!.uuid);
+    expect(posts()).toHaveLength(1);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: orphan[0]!.uuid, bytes: 5 })]);
+    expect((await t.stack.preview({ color: "never" })).changeSummary).toEqual({ same: 2 });
+  } finally {
+    await admin(sim, "DELETE", "/faults").catch(() => undefined);
+    await t.cleanup();
+  }
+  expect(sim.state().storageEvents).toEqual([]);
+});
+
+test("pulumi alone killed during an upgrade wait: the provider process exits within seconds", async () => {
+  await admin(sim, "POST", "/reset");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-orphan-"));
+  const programDir = path.join(dir, "program");
+  const pulumiHome = path.join(dir, "home");
+  const backendDir = path.join(dir, "backend");
+  fs.mkdirSync(pulumiHome);
+  fs.mkdirSync(backendDir);
+  writeQuickstartProgramDir(programDir, "orphaned-provider");
+  const envVars = offlineEnv(pulumiHome);
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "test", workDir: programDir },
+    {
+      pulumiCommand: await PulumiCommand.get({ root: pulumiRoot() }),
+      pulumiHome,
+      envVars,
+      projectSettings: { name: "orphaned-provider", runtime: "nodejs", backend: { url: `file://${backendDir}` } },
+    },
+  );
+  let run: CliRun | undefined;
+  try {
+    await stack.setAllConfig(simConfig(sim));
+    run = spawnPulumi(pulumiRoot(), UP, programDir, envVars);
+    live = run;
+    // At 1x the upgrade task runs 30 s: the provider is waiting on it.
+    await until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output);
+    const providers = sessionProcesses(run.sid).filter((p) => /dynamic-provider/.test(p.args));
+    expect(providers.length).toBeGreaterThan(0);
+
+    process.kill(run.proc.pid!, "SIGKILL");
+    await run.exited;
+    const alive = () => providers.filter((p) => sessionProcesses(run!.sid).some((q) => q.pid === p.pid));
+    await until("the orphaned provider to exit", () => alive().length === 0, 10_000, () => JSON.stringify(alive()));
+
+  } finally {
+    if (run) killSession(run.sid);
+    live = undefined;
+    await clearPendingOperations(stack).catch(() => undefined);
+    await stack.cancel().catch(() => undefined);
+    await stack.workspace.removeStack("test", { force: true }).catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,116 @@
+/**
+ * The write-reconcile rule (provider/resources/writeAttempts.ts): a write is sent again only
+ * when reading back, after the settle delay, proves the first took no effect.
+ */
+import { ConflictError, ConnectionError, ServerError, ValidationError } from "../../../provider/api";
+import {
+  reconcileWrite,
+  WriteOutcomeUnknownError,
+  type ProbeResult,
+  type WriteTiming,
+} from "../../../provider/resources/writeAttempts";
+import { rejectionOf } from "../api/helpers";
+
+const reset = (): ConnectionError =>
+  new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNRESET", detail: "socket hang up", mayHaveReachedServer: true, timedOut: false });
+const refused = (): ConnectionError =>
+  new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNREFUSED", detail: "refused", mayHaveReachedServer: false, timedOut: false });
+const apiError = <T>(cls: new (init: ConstructorParameters<typeof ServerError>[0]) => T, status: number): T =>
+  new cls({ method: "POST", path: "/x", status, serverMessage: `server says ${status}` });
+
+/** A scripted write: each send takes the next outcome; each probe the next probe result. */
+function scripted(sends: Array<Error | string>, probes: Array<ProbeResult<string> | Error>) {
+  const events: string[] = [];
+  const timing: WriteTiming = {
+    settleMs: 250,
+    maxAttempts: 3,
+    sleep: async (ms) => {
+      events.push(`sleep ${ms}`);
+    },
+  };
+  const write = {
+    what: "the create of thing",
+    send: async (attempt: number) => {
+      events.push(`send ${attempt}`);
+      const next = sends.shift();
+      if (next === undefined) throw new Error("no more sends scripted");
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    probe: async () => {
+      events.push("probe");
+      const next = probes.shift();
+      if (next === undefined) throw new Error("no more probes scripted");
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    log: (line: string) => events.push(`log ${line}`),
+  };
+  return { write, timing, events, sends: () => events.filter((e) => e.startsWith("send")) };
+}
+
+describe("reconcileWrite", () => {
+  test("a write that succeeds is sent once and never probed", async () => {
+    const s = scripted(["ok"], []);
+    await expect(reconcileWrite(s.write, s.timing)).resolves.toBe("ok");
+    expect(s.events).toEqual(["send 1"]);
+  });
+
+  test("applied: the probe, after the settle delay, shows the write took effect; its value is returned, nothing resent", async () => {
+    const s = scripted([reset()], [{ outcome: "applied", value: "found" }]);
+    await expect(reconcileWrite(s.write, s.timing)).resolves.toBe("found");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250", "probe"]);
+    expect(s.events.join("\n")).toMatch(/took effect after all/);
+  });
+
+  test("absent: the probe proves no effect, so the write is sent again after the settle delay and a backoff", async () => {
+    const s = scripted([apiError(ServerError, 503), "second"], [{ outcome: "absent" }]);
+    await expect(reconcileWrite(s.write, s.timing)).resolves.toBe("second");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250", "probe", "sleep 500", "send 2"]);
+    expect(s.events.join("\n")).toMatch(/sending it again \(attempt 2 of 3\)/);
+  });
+
+  test("absent every time: at most maxAttempts sends, then the original error saying it is safe to run again", async () => {
+    const s = scripted([reset(), reset(), reset()], [{ outcome: "absent" }, { outcome: "absent" }, { outcome: "absent" }]);
+    const err = await rejectionOf(reconcileWrite(s.write, s.timing));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).toMatch(/sent 3 times and reading back proved each time that it took no effect/);
+    expect(s.sends()).toEqual(["send 1", "send 2", "send 3"]);
+  });
+
+  test("conflict: the probe's error is thrown, nothing resent", async () => {
+    const conflict = new Error("someone else's event is there");
+    const s = scripted([reset()], [{ outcome: "conflict", error: conflict }]);
+    await expect(reconcileWrite(s.write, s.timing)).rejects.toBe(conflict);
+    expect(s.sends()).toEqual(["send 1"]);
+  });
+
+  test("probe failing: 'may have taken effect', with both errors, and no second send", async () => {
+    const s = scripted([reset()], [new Error("list failed: 502")]);
+    const err = await rejectionOf(reconcileWrite(s.write, s.timing));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toContain("socket hang up");
+    expect(err.message).toContain("list failed: 502");
+    expect(err.message).toMatch(/The create of thing may have taken effect .* so it was not sent again; run `pulumi up` again/);
+    expect(s.sends()).toEqual(["send 1"]);
+  });
+
+  test("probe still unclear after the settle delay: 'may have taken effect' with what it saw, no second send", async () => {
+    const s = scripted([reset()], [{ outcome: "unclear", reason: "the status changed but no task shows" }]);
+    const err = await rejectionOf(reconcileWrite(s.write, s.timing));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toContain("the status changed but no task shows");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250", "probe"]);
+  });
+
+  test.each([
+    ["a 409", () => apiError(ConflictError, 409)],
+    ["a 400", () => apiError(ValidationError, 400)],
+    ["a refused connection (never reached the server)", refused],
+  ])("%s is not ambiguous: thrown as is, never probed", async (_label, make) => {
+    const failure = make();
+    const s = scripted([failure], []);
+    await expect(reconcileWrite(s.write, s.timing)).rejects.toBe(failure);
+    expect(s.events).toEqual(["send 1"]);
+  });
+});
