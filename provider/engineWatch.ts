@@ -43,38 +43,54 @@ export function engineReachable(address: string, timeoutMs = 2_000): Promise<boo
   });
 }
 
-let watching = false;
-
 /**
- * Starts watching the engine named in `args` (once per process; later calls do nothing). The
- * timer does not keep the process alive. Returns false when no engine address was found.
+ * Checks the engine at `address` every `intervalMs` and calls `onGone` once after
+ * `failuresBeforeExit` failed checks in a row, or at once when the parent process changed.
+ * Returns a function that stops watching. The timer does not keep the process alive.
  */
-export function exitWhenEngineGone(args: readonly string[] = process.argv.slice(2), options: EngineWatchOptions = {}): boolean {
-  const address = engineAddressFrom(args);
-  if (!address || watching) return watching;
-  watching = true;
+export function watchEngine(address: string, options: EngineWatchOptions = {}): () => void {
   const { intervalMs = 1_000, failuresBeforeExit = 2 } = options;
   const onGone = options.onGone ?? (() => process.exit(1));
   const parent = process.ppid;
   let failures = 0;
   let checking = false;
+  let stopped = false;
+  const stop = (): void => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  const gone = (why: string): void => {
+    if (stopped) return;
+    stop();
+    onGone(why);
+  };
   const timer = setInterval(() => {
-    if (checking) return;
+    if (checking || stopped) return;
     if (process.ppid !== parent) {
-      clearInterval(timer);
-      onGone(`parent process ${parent} is gone`);
+      gone(`parent process ${parent} is gone`);
       return;
     }
     checking = true;
     void engineReachable(address).then((ok) => {
       checking = false;
       failures = ok ? 0 : failures + 1;
-      if (failures >= failuresBeforeExit) {
-        clearInterval(timer);
-        onGone(`engine ${address} no longer answers`);
-      }
+      if (failures >= failuresBeforeExit) gone(`engine ${address} no longer answers`);
     });
   }, intervalMs);
   timer.unref();
+  return stop;
+}
+
+let watching = false;
+
+/**
+ * Starts watching the engine named in `args`, once per process (later calls do nothing: one
+ * process has one engine). Returns false when no engine address was found.
+ */
+export function exitWhenEngineGone(args: readonly string[] = process.argv.slice(2), options: EngineWatchOptions = {}): boolean {
+  const address = engineAddressFrom(args);
+  if (!address || watching) return watching;
+  watching = true;
+  watchEngine(address, options);
   return true;
 }
