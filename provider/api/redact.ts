@@ -13,8 +13,10 @@ const MIN_PARTIAL = 6;
 
 /**
  * Replace every occurrence of each secret in `text`, plus any leading fragment of at least six
- * characters of a secret (servers echo truncated tokens), plus any `apikey <token>` credential.
- * Empty secrets are ignored.
+ * characters of a secret that stands as a token of its own (servers echo truncated tokens:
+ * `Bad token: cpk_0123...`), plus any `apikey <token>` credential. A fragment that runs on into
+ * other word characters is ordinary text that happens to share the key's start (a cluster named
+ * `demo-cluster` with a key `demo-c7f...`) and is left alone. Empty secrets are ignored.
  */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -29,6 +31,9 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out.replace(/\b(apikey|bearer)\s+(?!\[REDACTED\])[A-Za-z0-9._~+/=$:-]{8,}/gi, `$1 ${REDACTED}`);
 }
 
+/** A character that continues a token: a fragment followed by one is part of a longer word. */
+const TOKEN_CHAR = /[A-Za-z0-9_-]/;
+
 function redactPrefixes(text: string, secret: string): string {
   const head = secret.slice(0, MIN_PARTIAL);
   let out = "";
@@ -38,6 +43,11 @@ function redactPrefixes(text: string, secret: string): string {
     if (at < 0) break;
     let end = at + MIN_PARTIAL;
     while (end < text.length && end - at < secret.length && text[end] === secret[end - at]) end++;
+    if (end < text.length && end - at < secret.length && TOKEN_CHAR.test(text.charAt(end))) {
+      out += text.slice(i, at + 1);
+      i = at + 1;
+      continue;
+    }
     out += text.slice(i, at) + REDACTED;
     i = end;
   }

@@ -90,4 +90,12 @@ describe("redaction", () => {
     expect(redact("Authorization: apikey someOtherToken123", [key])).toBe("Authorization: apikey [REDACTED]");
     expect(redact("nothing secret", [key])).toBe("nothing secret");
   });
+
+  test("text that merely starts like the key is not scrubbed; a truncated echo of it is", () => {
+    const demoKey = "demo-c7f3a9e21b04d5";
+    expect(redact("demo-cluster: upgrading v1.30.4 -> v1.31.2", [demoKey])).toBe("demo-cluster: upgrading v1.30.4 -> v1.31.2");
+    expect(redact("Bad token: demo-c7f3...", [demoKey])).toBe("Bad token: [REDACTED]...");
+    expect(redact("Bad token: demo-c7", [demoKey])).toBe("Bad token: [REDACTED]");
+    expect(redact(`demo-cluster and ${demoKey}`, [demoKey])).toBe("demo-cluster and [REDACTED]");
+  });
 });
