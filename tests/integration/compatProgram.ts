@@ -55,6 +55,9 @@ export function peerFloor(): string {
 
 /** `npm pack` of the repo (built `dist/` included) into `destDir`; returns the tarball's path. */
 export function packPackage(destDir: string): string {
+  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "sdk", "index.js"))) {
+    throw new Error("dist/ is not built: run `make build` (or `npx tsc -p tsconfig.json`) before packing");
+  }
   const out = execFileSync("npm", ["pack", "--pack-destination", destDir, "--json"], {
     cwd: REPO_ROOT,
     encoding: "utf8",
@@ -131,9 +134,13 @@ function onPath(binDir: string): string {
 }
 
 /**
- * The environment without what `npm run` / `npx` add for their child (`npm_config_*`,
- * `npm_package_*`, ...), so the program's npm reads only the user's own configuration.
+ * The environment without what `npm run` / `npx` add about the repo they ran in (its package,
+ * lifecycle, local prefix, and the Node 20 npm ran on), so the program's npm works in the
+ * program's directory on the chosen Node. The user's own npm settings (`npm_config_registry`,
+ * cache, proxy, CA) pass through.
  */
 function withoutNpmScriptEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.toLowerCase().startsWith("npm_")));
+  const repoSpecific = (k: string) =>
+    /^npm_(package|lifecycle)_/i.test(k) || /^npm_(config_local_prefix|command|execpath|node_execpath)$/i.test(k);
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !repoSpecific(k)));
 }
