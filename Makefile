@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ test-integration: build pulumi-cli ## real pulumi up/preview/refresh/destroy thr
 
 test-reliability: build pulumi-cli ## only the reliability suite (faults, kill points, bad input, secrets, auth)
 	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability
+
+test-compat: build pulumi-cli ## only the compatibility test (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor)
+	npx jest --selectProjects integration --runInBand tests/integration/compat.test.ts
 
 demo: build pulumi-cli ## the quickstart against the built-in simulator
 	bash scripts/demo.sh
