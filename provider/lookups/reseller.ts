@@ -73,7 +73,7 @@ export function normalizeResellerTotalsArgs(raw: GetResellerTotalsArgs | undefin
   const clientIds = c.optionalIntList("clientIds", 1) ?? [];
   const from = c.isoDate("from");
   const to = c.isoDate("to");
-  if (to <= from) c.fail("to", `must be after from (to is exclusive); got from ${JSON.stringify(from)}, to ${JSON.stringify(to)}`);
+  if (c.isKnown("from", "to") && to <= from) c.fail("to", `must be after from (to is exclusive); got from ${JSON.stringify(from)}, to ${JSON.stringify(to)}`);
   const limit = c.optionalInt("limit", 0, MAX_RESELLER_LIMIT) ?? MAX_RESELLER_LIMIT;
   const offset = c.optionalInt("offset", 0, MAX_RESELLER_OFFSET) ?? 0;
   const maxResults = c.optionalInt("maxResults", 1);

@@ -22,8 +22,10 @@ export = async () => {
   const run = cases[which];
   if (!run) throw new Error(`unknown case ${which}`);
   const ping = await getResellerPing();
-  // A plain lookup is awaited, so the program itself rejects; the Output form fails the run
-  // through Pulumi's unhandled-rejection handler (Pulumi then takes ~30 s more to exit).
+  // A plain lookup is awaited, so the program itself rejects; so does an Output-form lookup
+  // with a bad argument known at the call (it throws there). The `limit` case hides its bad
+  // value in an Output, which is checked only when it arrives: that fails the run through
+  // Pulumi's unhandled-rejection handler (Pulumi then takes ~30 s more to exit).
   const result = run();
   return { ping: ping.message, result: pulumi.Output.isInstance(result) ? result : await result };
 };
