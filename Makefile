@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -50,5 +50,9 @@ bench: build pulumi-cli ## benchmarks; prints a report and writes bench/report.m
 	npx tsc -p bench/tsconfig.json
 	node dist-bench/bench/run.js
 
+docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the TypeScript declarations
+	npx tsc -p scripts/tsconfig.json
+	node dist-scripts/scripts/apiReference.js
+
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist dist-bench
+	rm -rf dist dist-bench dist-scripts
