@@ -1,7 +1,8 @@
 /**
  * What `npm pack` ships: every source file a source map in `dist/` points at (so a stack frame
- * mapped to `provider/...ts` names a file that exists in the installed package). Needs `dist/`
- * (make test-unit builds first).
+ * mapped to `provider/...ts` names a file that exists in the installed package), the API
+ * reference, and the simulator's contract and seed, which the README points users to inside
+ * `node_modules/pulumi-cloudplatform/`. Needs `dist/` (make test-unit builds first).
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
@@ -36,4 +37,10 @@ describe("the packed package", () => {
     expect(missing).toEqual([]);
   });
 
+  it("ships every file the README points at inside node_modules/pulumi-cloudplatform/", () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+    const pointed = [...new Set([...readme.matchAll(/node_modules\/pulumi-cloudplatform\/([\w./-]+\w)/g)].map((m) => m[1] as string))];
+    for (const must of ["docs/api.md", "simulator/CONTRACT.md", "simulator/seed/default.json"]) expect(pointed).toContain(must);
+    expect(pointed.filter((p) => !files.has(p))).toEqual([]);
+  });
 });
