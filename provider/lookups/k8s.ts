@@ -25,7 +25,9 @@ export interface GetK8sClusterArgs extends K8sClusterRef {}
 
 /** Result of `getK8sCluster`: the cluster as read now. */
 export interface GetK8sClusterResult extends K8sCluster {
+  /** The project asked for. */
   readonly projectId: number;
+  /** The region asked for. */
   readonly regionId: number;
 }
 
@@ -68,7 +70,9 @@ export interface K8sClusterSummary {
 
 /** Result of `getK8sClusters`. */
 export interface GetK8sClustersResult {
+  /** The project asked for. */
   readonly projectId: number;
+  /** The region asked for. */
   readonly regionId: number;
   /** The matching clusters, in the API's order. */
   readonly clusters: readonly K8sClusterSummary[];

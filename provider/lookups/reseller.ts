@@ -34,8 +34,11 @@ export interface GetResellerTotalsArgs {
 
 /** Result of `getResellerTotals`. */
 export interface GetResellerTotalsResult {
+  /** The metric asked for. */
   readonly metric: ResellerMetric;
+  /** Start date asked for (inclusive). */
   readonly from: string;
+  /** End date asked for (exclusive). */
   readonly to: string;
   /** The client filter as sent (sorted); empty = all clients. */
   readonly clientIds: readonly number[];

@@ -27,6 +27,8 @@ describe("docs/api.md", () => {
       expect(section).toContain(`Output form: \`${name}Output\``);
       expect(section).toMatch(/Result \(`\w+`\):\n\n\| Field \| Type \| Meaning \|/);
     }
+    // Every argument and field says what it means (its TSDoc).
+    expect(generated.split("\n").filter((line) => /^\| `\w+` \|.*\|\s*\|$/.test(line))).toEqual([]);
     // Fields a user must otherwise look up in .d.ts files.
     for (const field of ["displayName", "taskType", "isDefault", "zoneExists", "taskId"]) expect(generated).toContain(`| \`${field}\` |`);
   });
