@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -22,12 +22,15 @@ $(STAMP_BUILD): $(STAMP_NPM) $(SOURCES) tsconfig.json
 	@chmod +x dist/simulator/cli.js 2>/dev/null || true
 	@touch $@
 
-setup: $(STAMP_NPM) pulumi-cli ## install npm dependencies and the Pulumi CLI
+setup: $(STAMP_NPM) pulumi-cli python-sdk ## install npm dependencies, the Pulumi CLI and the official Python SDK (for one test)
 
 build: $(STAMP_BUILD) ## compile TypeScript to dist/
 
 pulumi-cli: $(STAMP_NPM) ## provide pulumi v3.248.0 (+ Node language host) in the cache outside the repo
 	@bash tools/pulumi-cli.sh
+
+python-sdk: ## provide PyPI gcore 0.59.0 in a venv in the cache outside the repo (the simulator's SDK-compatibility test)
+	@bash scripts/gcore-python-sdk.sh
 
 typecheck: $(STAMP_NPM) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json
@@ -53,5 +56,9 @@ bench: build pulumi-cli ## benchmarks; prints a report and writes bench/report.m
 	npx tsc -p bench/tsconfig.json
 	node dist-bench/bench/run.js
 
+docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the TypeScript declarations
+	npx tsc -p scripts/tsconfig.json
+	node dist-scripts/scripts/apiReference.js
+
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist dist-bench
+	rm -rf dist dist-bench dist-scripts

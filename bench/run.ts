@@ -6,7 +6,7 @@
  * each other; each has a deadline per operation and a failure in one is reported in its
  * section without stopping the others. Benchmarks report; they assert nothing.
  *
- * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator]
+ * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg]
  * (no argument = all). BENCH_REPEATS (default 2) sets the wall-time rounds per stack size
  * (one more at 50, the size with a target).
  */
@@ -15,6 +15,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { pulumiRoot } from "../tests/integration/harness";
+import { badArgumentSection } from "./badArgument";
 import { errorText, progress, ROOT, timed } from "./common";
 import { runUpgrade, UPGRADE_SIM_SECONDS, type UpgradeRun } from "./k8sUpgrade";
 import { lookupsSection } from "./lookups";
@@ -27,7 +28,7 @@ import { simulatorStartSection } from "./simulatorStart";
 import { stateSizeSection, type ClassStateSize } from "./stateSize";
 import { measureWallTime, wallTimeSection } from "./wallTime";
 
-const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator"] as const;
+const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg"] as const;
 type Part = (typeof ALL)[number];
 
 /** Real seconds an upgrade task should take in the two polling runs. */
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
   if (parts.has("lookups")) await section(5, "5. Lookups in one program run", "", lookupsSection);
   if (parts.has("parallel")) await section(6, "6. Parallelism under latency", "", parallelismSection);
   if (parts.has("simulator")) await section(7, "7. Simulator CLI start", "", simulatorStartSection);
+  if (parts.has("badarg")) await section(8, "8. Bad lookup argument: time to fail a preview", "", badArgumentSection);
 
   if (parts.has("wall") || parts.has("upgrade")) sections.set(1, stateSizeSection(stateSizes, stateErrors));
   if (parts.has("requests") || parts.has("upgrade") || parts.has("wall")) {

@@ -40,6 +40,12 @@ export interface Instance extends JsonObject {
 export interface Pool extends JsonObject {
   name: string;
   node_count: number;
+  /** Kubelet settings overriding the platform's defaults (string values; `{}` = none). */
+  kubelet_config: Record<string, string>;
+  /** CRI-O settings overriding the platform's defaults (string values; `{}` = none). */
+  crio_config: Record<string, string>;
+  /** Security groups of the pool's nodes. */
+  security_group_ids: string[];
 }
 
 /** A managed Kubernetes cluster (`/cloud/v2/k8s/clusters/...`). */
@@ -52,6 +58,8 @@ export interface Cluster extends JsonObject {
   status: string;
   task_id: string | null;
   pools: Pool[];
+  /** CSI drivers deployed in the cluster. */
+  csi: { nfs: { vast_enabled: boolean; ddn_enabled: boolean } & JsonObject } & JsonObject;
 }
 
 /** A storage notification threshold (`/storage/notifications/v1/event`). */
@@ -73,6 +81,8 @@ export interface AiTask extends JsonObject {
   progress: number;
   task_data: JsonObject;
   started_at: string;
+  /** When processing started and ended; each part null until it happened. */
+  processing_time: { started_at: string | null; completed_at: string | null; total_time_sec: number | null };
 }
 
 /** Delegation status of one zone (`/dns/v2/analyze/{name}/delegation-status`). */
@@ -160,12 +170,22 @@ function asObject<T>(value: unknown, fallback: T): T {
  */
 export function normalizeSeed(seed: unknown): SimState {
   const s = asObject<JsonObject>(cloneJson(seed ?? {}), {});
-  const clusters = asArray<Cluster>(s.clusters).map((c) => ({
-    ...c,
-    status: c.status ?? "Provisioned",
-    task_id: c.task_id ?? null,
-    pools: asArray<Pool>(c.pools),
-  }));
+  const clusters = asArray<Cluster>(s.clusters).map((c) => {
+    const csi = asObject<JsonObject>(c.csi, {});
+    const nfs = asObject<JsonObject>(csi.nfs, {});
+    return {
+      ...c,
+      status: c.status ?? "Provisioned",
+      task_id: c.task_id ?? null,
+      pools: asArray<Pool>(c.pools).map((p) => ({
+        ...p,
+        kubelet_config: asObject<Record<string, string>>(p.kubelet_config, {}),
+        crio_config: asObject<Record<string, string>>(p.crio_config, {}),
+        security_group_ids: asArray<string>(p.security_group_ids),
+      })),
+      csi: { ...csi, nfs: { ...nfs, vast_enabled: nfs.vast_enabled === true, ddn_enabled: nfs.ddn_enabled === true } },
+    };
+  });
   return {
     client: asObject<JsonObject>(s.client, { id: 1, email: "user@example.com", status: "active" }),
     projects: asArray<Project>(s.projects).map((p) => ({ ...p, state: p.state ?? "ACTIVE", is_default: p.is_default ?? false })),
@@ -175,12 +195,25 @@ export function normalizeSeed(seed: unknown): SimState {
     clusters,
     quotas: asObject<Record<string, { vm_count: number }>>(s.quotas, {}),
     storageEvents: asArray<StoredEvent>(s.storageEvents),
-    aiTasks: asArray<AiTask>(s.aiTasks),
+    aiTasks: asArray<AiTask>(s.aiTasks).map((t) => ({ ...t, processing_time: t.processing_time ?? defaultProcessingTime(t) })),
     billing: asObject<SimState["billing"]>(s.billing, {}),
     delegation: asObject<Record<string, DelegationStatus>>(s.delegation, {}),
     tasks: asArray<TaskRecord>(s.tasks),
     failNext: asArray<FailNext>(s.failNext),
   };
+}
+
+/** AI task statuses that mean processing has not started yet. */
+const NOT_STARTED = ["PENDING", "RECEIVED"];
+
+/**
+ * `processing_time` of a seeded AI task that does not give one: started at its `started_at`
+ * unless it has not started yet; the end and duration are unknown (null), as for a task still
+ * running.
+ */
+function defaultProcessingTime(t: AiTask): AiTask["processing_time"] {
+  const started = NOT_STARTED.includes(t.status) || typeof t.started_at !== "string" ? null : t.started_at;
+  return { started_at: started, completed_at: null, total_time_sec: null };
 }
 
 /** Resolves the `seed` option: a path to a JSON file, an object, or the default seed. */

@@ -1,5 +1,5 @@
-// Quickstart: find the default project and a Kubernetes-capable region, upgrade a cluster to its
-// next permitted version, and create storage notification thresholds.
+// Quickstart: find the default project and a Kubernetes-capable region, list its clusters, upgrade
+// a cluster to its next permitted version, and create storage notification thresholds.
 //
 // Runs unchanged against a real account: set cloudplatform:baseUrl and (as a secret)
 // cloudplatform:apiKey, and the config values below to your own cluster and storage.
@@ -15,6 +15,9 @@ const bucketName = config.get("bucketName") ?? "demo-bucket";
 
 const project = cloud.getProjectOutput({});
 const region = cloud.getRegionOutput({ name: regionName, hasK8s: true });
+
+// The clusters there: `pulumi stack output clusterNames` shows what `clusterName` may be.
+const clusters = cloud.getK8sClustersOutput({ projectId: project.id, regionId: region.id });
 
 const clusterVersion = new cloud.K8sClusterUpgrade("cluster-version", {
   projectId: project.id,
@@ -39,6 +42,7 @@ const bucketRequests = new cloud.StorageEvent("bucket-requests", {
 export const projectName = project.name;
 export const regionDisplayName = region.displayName;
 export const cluster = clusterName;
+export const clusterNames = clusters.names;
 export const clusterRunning = clusterVersion.version;
 export const clusterPreviousVersion = clusterVersion.previousVersion;
 export const clusterStatus = clusterVersion.status;

@@ -44,9 +44,12 @@ export const getDelegationStatusLookup: LookupDefinition<GetDelegationStatusArgs
   name: "getDelegationStatus",
   normalize(raw) {
     const c = new ArgChecker("getDelegationStatus", raw, ["domain", "rateLimitBudgetSeconds"]);
-    const domain = c.string("domain").toLowerCase().replace(/\.$/, "");
-    if (domain === "" || /[\s/?#]/.test(domain)) {
-      throw new LookupArgumentError("getDelegationStatus", "domain", `must be a zone name such as "example.com"; got ${JSON.stringify(domain)}`);
+    let domain = c.string("domain");
+    if (c.isKnown("domain")) {
+      domain = domain.toLowerCase().replace(/\.$/, "");
+      if (domain === "" || /[\s/?#]/.test(domain)) {
+        throw new LookupArgumentError("getDelegationStatus", "domain", `must be a zone name such as "example.com"; got ${JSON.stringify(domain)}`);
+      }
     }
     const budget = c.optionalInt("rateLimitBudgetSeconds", 0, MAX_RATE_LIMIT_BUDGET_SECONDS) ?? DEFAULT_RATE_LIMIT_BUDGET_SECONDS;
     return { domain, rateLimitBudgetSeconds: budget };

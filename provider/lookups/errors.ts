@@ -5,7 +5,38 @@
  * so the message must say which lookup, which argument, what is allowed and what was given, and
  * programs (or tests) can tell it apart from an API failure by class.
  */
+import * as fs from "fs";
+import * as path from "path";
 import { CloudPlatformError } from "../api/errors";
+
+/**
+ * This package's directories whose frames are internal: its sources and its build output. Found
+ * from this file's place (`provider/lookups/` in the sources, `dist/provider/lookups/` built).
+ */
+const INTERNAL_DIRS: readonly string[] = (() => {
+  for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
+      if (manifest.name === "pulumi-cloudplatform") return ["provider", "sdk", "simulator", "dist"].map((d) => path.join(dir, d) + path.sep);
+    } catch {
+      // no package.json here: keep walking up
+    }
+  }
+  return [];
+})();
+
+/**
+ * `stack` without the frames inside this package: a validation error's message is the whole
+ * story, and frames such as `provider/lookups/validate.ts:69` only send users into our sources.
+ * The caller's own frames (their program) stay, so the failing call can still be found.
+ */
+export function withoutInternalFrames(stack: string | undefined): string | undefined {
+  if (stack === undefined || INTERNAL_DIRS.length === 0) return stack;
+  return stack
+    .split("\n")
+    .filter((line) => !(/^\s+at /.test(line) && INTERNAL_DIRS.some((d) => line.includes(d))))
+    .join("\n");
+}
 
 /** A lookup argument failed validation; thrown before any request is sent. */
 export class LookupArgumentError extends CloudPlatformError {
@@ -23,6 +54,7 @@ export class LookupArgumentError extends CloudPlatformError {
     super(`${lookup}: ${argument} ${problem}`);
     this.lookup = lookup;
     this.argument = argument;
+    this.stack = withoutInternalFrames(this.stack);
   }
 }
 
@@ -42,5 +74,6 @@ export class LookupMatchError extends CloudPlatformError {
     super(`${lookup}: ${message}`);
     this.lookup = lookup;
     this.matches = matches;
+    this.stack = withoutInternalFrames(this.stack);
   }
 }

@@ -36,7 +36,9 @@ export interface GetInstancesArgs {
 
 /** Result of `getInstances`. */
 export interface GetInstancesResult {
+  /** The project asked for. */
   readonly projectId: number;
+  /** The region asked for. */
   readonly regionId: number;
   /** The instances, in the API's order. */
   readonly instances: readonly Instance[];

@@ -1,9 +1,10 @@
 /**
- * `getK8sCluster` and `getK8sUpgradeVersions`: a managed Kubernetes cluster and the versions it
- * may be upgraded to now.
+ * `getK8sClusters`, `getK8sCluster` and `getK8sUpgradeVersions`: the managed Kubernetes clusters
+ * of a project in a region, one cluster, and the versions it may be upgraded to now.
  *
- * Why: a program can read the live version (e.g. to feed `K8sClusterUpgrade.version`) and show
- * which upgrade step is permitted next.
+ * Why: a program (or a person) can find the clusters' names, which every cluster path needs,
+ * read the live version (e.g. to feed `K8sClusterUpgrade.version`) and show which upgrade step is
+ * permitted next.
  */
 import type { K8sCluster } from "../api/cloud/k8s";
 import type { LookupDefinition } from "./runtime";
@@ -24,7 +25,9 @@ export interface GetK8sClusterArgs extends K8sClusterRef {}
 
 /** Result of `getK8sCluster`: the cluster as read now. */
 export interface GetK8sClusterResult extends K8sCluster {
+  /** The project asked for. */
   readonly projectId: number;
+  /** The region asked for. */
   readonly regionId: number;
 }
 
@@ -36,6 +39,80 @@ export interface GetK8sUpgradeVersionsResult extends K8sClusterRef {
   /** Versions permitted now (one minor step; typically one entry; empty = no upgrade available). */
   readonly versions: readonly string[];
 }
+
+/** Arguments of `getK8sClusters`. */
+export interface GetK8sClustersArgs {
+  /** Project id (e.g. from `getProject`). */
+  readonly projectId: number;
+  /** Region id (e.g. from `getRegion`). */
+  readonly regionId: number;
+  /** Only clusters whose name contains this text (case-insensitive). */
+  readonly name?: string;
+  /** Clusters per request, 1..1000 (default 1000, the API's maximum). */
+  readonly pageSize?: number;
+  /** Stop after this many (matching) clusters (default: all). */
+  readonly maxResults?: number;
+}
+
+/** One cluster in the `getK8sClusters` result: what a program needs to pick and address it. */
+export interface K8sClusterSummary {
+  /** The cluster's UUID. */
+  readonly id: string;
+  /** Its name, the identifier in every cluster path (`clusterName` of the other lookups and of `K8sClusterUpgrade`). */
+  readonly name: string;
+  /** Kubernetes version `v<major>.<minor>.<patch>`. */
+  readonly version: string;
+  /** Provisioned, Provisioning, Deleting, ... as the API sends it. */
+  readonly status: string;
+  /** Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy. */
+  readonly taskId: string | null;
+}
+
+/** Result of `getK8sClusters`. */
+export interface GetK8sClustersResult {
+  /** The project asked for. */
+  readonly projectId: number;
+  /** The region asked for. */
+  readonly regionId: number;
+  /** The matching clusters, in the API's order. */
+  readonly clusters: readonly K8sClusterSummary[];
+  /** Their names, in the same order. */
+  readonly names: readonly string[];
+}
+
+interface NormalizedClusters {
+  readonly projectId: number;
+  readonly regionId: number;
+  readonly name: string | undefined;
+  readonly pageSize: number;
+  readonly maxResults: number | undefined;
+}
+
+/** `getK8sClusters`. */
+export const getK8sClustersLookup: LookupDefinition<GetK8sClustersArgs, NormalizedClusters, GetK8sClustersResult> = {
+  name: "getK8sClusters",
+  normalize(raw) {
+    const c = new ArgChecker("getK8sClusters", raw, ["projectId", "regionId", "name", "pageSize", "maxResults"]);
+    return {
+      projectId: c.int("projectId", 1),
+      regionId: c.int("regionId", 1),
+      name: c.optionalString("name"),
+      pageSize: c.optionalInt("pageSize", 1, 1000) ?? 1000,
+      maxResults: c.optionalInt("maxResults", 1),
+    };
+  },
+  async execute({ client }, a) {
+    // The list endpoint has no name filter, so with one every page is read and filtered here.
+    const cap = a.name === undefined && a.maxResults !== undefined ? { max: a.maxResults } : {};
+    const all = await client.cloud.k8s.listAllClusters(a.projectId, a.regionId, { pageSize: a.pageSize, ...cap });
+    const needle = a.name?.toLowerCase();
+    const matching = needle === undefined ? all : all.filter((c) => c.name.toLowerCase().includes(needle));
+    const clusters = matching
+      .slice(0, a.maxResults ?? matching.length)
+      .map((c) => ({ id: c.id, name: c.name, version: c.version, status: c.status, taskId: c.taskId }));
+    return { projectId: a.projectId, regionId: a.regionId, clusters, names: clusters.map((c) => c.name) };
+  },
+};
 
 function normalizeRef(lookup: string, raw: unknown): K8sClusterRef {
   const c = new ArgChecker(lookup, raw, ["projectId", "regionId", "clusterName"]);

@@ -34,8 +34,11 @@ export interface GetResellerTotalsArgs {
 
 /** Result of `getResellerTotals`. */
 export interface GetResellerTotalsResult {
+  /** The metric asked for. */
   readonly metric: ResellerMetric;
+  /** Start date asked for (inclusive). */
   readonly from: string;
+  /** End date asked for (exclusive). */
   readonly to: string;
   /** The client filter as sent (sorted); empty = all clients. */
   readonly clientIds: readonly number[];
@@ -73,7 +76,7 @@ export function normalizeResellerTotalsArgs(raw: GetResellerTotalsArgs | undefin
   const clientIds = c.optionalIntList("clientIds", 1) ?? [];
   const from = c.isoDate("from");
   const to = c.isoDate("to");
-  if (to <= from) c.fail("to", `must be after from (to is exclusive); got from ${JSON.stringify(from)}, to ${JSON.stringify(to)}`);
+  if (c.isKnown("from", "to") && to <= from) c.fail("to", `must be after from (to is exclusive); got from ${JSON.stringify(from)}, to ${JSON.stringify(to)}`);
   const limit = c.optionalInt("limit", 0, MAX_RESELLER_LIMIT) ?? MAX_RESELLER_LIMIT;
   const offset = c.optionalInt("offset", 0, MAX_RESELLER_OFFSET) ?? 0;
   const maxResults = c.optionalInt("maxResults", 1);

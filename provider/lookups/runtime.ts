@@ -10,6 +10,8 @@ import { CloudPlatformError } from "../api/errors";
 import type { RetryPolicy } from "../api/retry";
 import type { ConnectionSettings } from "../settings";
 import { lookupCacheKey, type LookupCache } from "./cache";
+import { LookupArgumentError } from "./errors";
+import { PENDING_ARGUMENT } from "./validate";
 
 /** What a lookup's `execute` gets. */
 export interface LookupCall {
@@ -99,6 +101,45 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
     }
   });
   return deepCopy(await shared);
+}
+
+/**
+ * Check, synchronously, every argument of a call whose value is known now, before any of its
+ * pending values (Outputs, Promises: `isPending`) arrive; throws the LookupArgumentError that
+ * {@link runLookup} would throw for the same arguments. An argument holding a pending value
+ * anywhere (a list with one Output in it) counts as pending and is checked in full by
+ * `runLookup` once it is known; unknown argument names are refused now whatever their value.
+ *
+ * Why: the `getXOutput` form used to check its arguments only inside `apply`, where the Pulumi
+ * SDK takes tens of seconds to fail a program on a thrown error, while the Promise form fails
+ * in about two seconds. A mistake visible in the source (`pageSize: 5000`, a misspelt
+ * argument) now fails both forms at once, with the same message.
+ */
+export function precheckLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: unknown, isPending: (value: unknown) => boolean): void {
+  if (args === undefined || args === null || isPending(args)) return;
+  let known: unknown = args;
+  if (typeof args === "object" && !Array.isArray(args)) {
+    known = Object.fromEntries(
+      Object.entries(args as Record<string, unknown>).map(([k, v]) => [k, holdsPending(v, isPending) ? PENDING_ARGUMENT : v]),
+    );
+  }
+  try {
+    def.normalize(known as A);
+  } catch (err) {
+    // Only an argument error is the caller's; anything else (a check that needed a pending
+    // value after all) is left to the full check when the values are known.
+    if (err instanceof LookupArgumentError) throw def.internal ? err : prefixError(def.name, err);
+  }
+}
+
+/** Whether `value` is pending or holds a pending value in a list or plain object. */
+function holdsPending(value: unknown, isPending: (value: unknown) => boolean): boolean {
+  if (isPending(value)) return true;
+  if (Array.isArray(value)) return value.some((v) => holdsPending(v, isPending));
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.values(value).some((v) => holdsPending(v, isPending));
+  }
+  return false;
 }
 
 /**

@@ -19,6 +19,14 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/**
+ * Stands for an argument whose value is not known yet (a `pulumi.Output` or a Promise) when a
+ * call's arguments are checked before the values arrive (see `precheckLookup`). Every check of
+ * such an argument is skipped and returns `undefined` in place of its value; the normalized
+ * result of such a check is never used.
+ */
+export const PENDING_ARGUMENT: unique symbol = Symbol("pending lookup argument");
+
 /** Largest integer accepted where the API names no upper bound. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
@@ -64,6 +72,19 @@ export class ArgChecker {
     }
   }
 
+  /**
+   * Whether every named argument has its value now. False only while checking ahead of pending
+   * values ({@link PENDING_ARGUMENT}); a check that combines arguments runs only when they are known.
+   */
+  isKnown(...names: string[]): boolean {
+    return names.every((n) => this.args[n] !== PENDING_ARGUMENT);
+  }
+
+  /** Skip: the argument's value is not known yet (its checks return `undefined` as any type). */
+  private pending(name: string): boolean {
+    return this.args[name] === PENDING_ARGUMENT;
+  }
+
   /** Throws the standard error for `name`. */
   fail(name: string, problem: string): never {
     throw new LookupArgumentError(this.lookup, name, problem);
@@ -76,6 +97,7 @@ export class ArgChecker {
 
   /** An optional integer within `min..max`. */
   optionalInt(name: string, min: number, max: number = MAX_ID): number | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
@@ -87,6 +109,7 @@ export class ArgChecker {
 
   /** A required integer within `min..max`. */
   int(name: string, min: number, max: number = MAX_ID): number {
+    if (this.pending(name)) return undefined as never;
     const v = this.optionalInt(name, min, max);
     if (v === undefined) this.fail(name, `is required (an integer >= ${min}); got undefined`);
     return v;
@@ -94,6 +117,7 @@ export class ArgChecker {
 
   /** An optional boolean. */
   optionalBool(name: string): boolean | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     if (typeof v !== "boolean") this.fail(name, `must be true or false; got ${describeValue(v)}`);
@@ -102,6 +126,7 @@ export class ArgChecker {
 
   /** An optional string; when given it must be non-empty after trimming (it is trimmed). */
   optionalString(name: string): string | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     if (typeof v !== "string" || v.trim() === "") this.fail(name, `must be a non-empty string; got ${describeValue(v)}`);
@@ -110,6 +135,7 @@ export class ArgChecker {
 
   /** A required non-empty string (trimmed). */
   string(name: string): string {
+    if (this.pending(name)) return undefined as never;
     const v = this.optionalString(name);
     if (v === undefined) this.fail(name, `is required (a non-empty string); got undefined`);
     return v;
@@ -117,6 +143,7 @@ export class ArgChecker {
 
   /** An optional value out of a fixed list. */
   optionalEnum<T extends string>(name: string, values: readonly T[]): T | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     if (typeof v !== "string" || !(values as readonly string[]).includes(v)) {
@@ -127,6 +154,7 @@ export class ArgChecker {
 
   /** A required value out of a fixed list. */
   enumOf<T extends string>(name: string, values: readonly T[]): T {
+    if (this.pending(name)) return undefined as never;
     const v = this.optionalEnum(name, values);
     if (v === undefined) this.fail(name, `is required (one of ${values.join(", ")}); got undefined`);
     return v;
@@ -134,6 +162,7 @@ export class ArgChecker {
 
   /** One value or a list of values out of a fixed list; returned sorted and de-duplicated. */
   optionalEnumList<T extends string>(name: string, values: readonly T[]): T[] | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     const items = Array.isArray(v) ? v : [v];
@@ -147,6 +176,7 @@ export class ArgChecker {
 
   /** An optional list of integers >= `min`; returned sorted and de-duplicated. */
   optionalIntList(name: string, min: number): number[] | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     if (!Array.isArray(v)) this.fail(name, `must be a list of integers >= ${min}; got ${describeValue(v)}`);
@@ -160,6 +190,7 @@ export class ArgChecker {
 
   /** A required calendar date `YYYY-MM-DD`. */
   isoDate(name: string): string {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) this.fail(name, `is required (a date in the form YYYY-MM-DD); got undefined`);
     if (typeof v !== "string" || !isIsoDate(v)) this.fail(name, `must be a date in the form YYYY-MM-DD (ISO 8601); got ${describeValue(v)}`);
@@ -168,6 +199,7 @@ export class ArgChecker {
 
   /** An optional ISO 8601 date (`YYYY-MM-DD`) or date-time (`YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]`). */
   optionalIsoDateTime(name: string): string | undefined {
+    if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
     if (v === undefined) return undefined;
     const m = typeof v === "string" ? /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.exec(v) : null;

@@ -6,13 +6,14 @@
  * `cloudplatform:baseUrl` with `pulumi.runtime.getConfig` (config set with `--secret` arrives
  * decrypted, and no "secret read as plain" warning is printed because nothing is wrapped), falls
  * back to CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL, and never puts the key in a result.
- * `getXOutput` lifts the arguments with `pulumi.output(args).apply(...)`, so dependencies and
- * secretness of the inputs carry over and nothing is requested while an input is unknown
- * (preview).
+ * `getXOutput` first checks every argument whose value is already known, synchronously (a bad
+ * one throws at the call, as fast as the Promise form fails), then lifts the arguments with
+ * `pulumi.output(args).apply(...)`, so dependencies and secretness of the inputs carry over and
+ * nothing is requested while an input is unknown (preview).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { cacheForScope } from "../../provider/lookups/cache";
-import { runLookup, type LookupDefinition, type LookupEnvironment } from "../../provider/lookups/runtime";
+import { precheckLookup, runLookup, type LookupDefinition, type LookupEnvironment } from "../../provider/lookups/runtime";
 import { resolveConnectionSettings } from "../../provider/settings";
 
 /**
@@ -61,11 +62,21 @@ export function invokeLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A | 
   return runLookup(def, args, programEnvironment());
 }
 
-/** The `getXOutput` form: lift the inputs, run once they are known. */
+/** Whether a `pulumi.Input` has no value yet: an Output or a Promise (any thenable). */
+function isPendingInput(value: unknown): boolean {
+  if (pulumi.Output.isInstance(value)) return true;
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/**
+ * The `getXOutput` form: check the arguments known now (throws LookupArgumentError at once),
+ * lift the inputs, run once they are known.
+ */
 export function invokeLookupOutput<A, N, R>(
   def: LookupDefinition<A, N, R>,
   args: LookupOutputArgs<A> | undefined,
   opts?: pulumi.InvokeOptions,
 ): pulumi.Output<R> {
+  precheckLookup(def, args, isPendingInput);
   return pulumi.output(args ?? {}).apply((a) => invokeLookup(def, a as unknown as A, opts)) as unknown as pulumi.Output<R>;
 }

@@ -73,6 +73,7 @@ function listAiTasks(ctx: RouteContext) {
     progress: t.progress,
     task_data: t.task_data,
     started_at: t.started_at,
+    processing_time: t.processing_time,
   }));
   const lastPage = Math.max(1, Math.ceil(tasks.length / limit));
   return ok({

@@ -43,6 +43,7 @@ describe("examples", () => {
     const outputs = await runExample(sim, "quickstart");
     expect(outputs.projectName?.value).toBe("default");
     expect(outputs.regionDisplayName?.value).toBe("Luxembourg-2");
+    expect(outputs.clusterNames?.value).toEqual(["prod-cluster", "demo-cluster", "legacy-cluster", "edge-cluster"]);
     expect(outputs.clusterRunning?.value).toBe("v1.31.2");
     expect(outputs.clusterPreviousVersion?.value).toBe("v1.30.4");
     expect(outputs.storageSpaceEvent?.value).toEqual(expect.any(String));

@@ -18,6 +18,8 @@ import {
   getInstances,
   getK8sCluster,
   getK8sClusterOutput,
+  getK8sClusters,
+  getK8sClustersOutput,
   getK8sUpgradeVersionsOutput,
   getProject,
   getProjectOutput,
@@ -133,6 +135,8 @@ describe("lookups in a Pulumi program", () => {
         const tasks = getTasksOutput({ projectId: 1, regionId: 76 });
         const tasksFinishedOrNot = await getTasks({ projectId: 1, state: ["NEW", "RUNNING", "FINISHED", "ERROR"] });
         const cluster = await getK8sCluster({ projectId: 1, regionId: 76, clusterName: "prod-cluster" });
+        const clusters = await getK8sClusters({ projectId: 1, regionId: 76 });
+        const legacy = getK8sClustersOutput({ projectId: pulumi.output(1), regionId: 76, name: "LEGACY" });
         const upgrades = getK8sUpgradeVersionsOutput({ projectId: 1, regionId: 76, clusterName: "prod-cluster" });
         const ai = await getStreamingAiTasks({ pageSize: 10 });
         // Unknown in the first preview (a new resource's output): no request then.
@@ -158,6 +162,8 @@ describe("lookups in a Pulumi program", () => {
           allTaskIds: tasksFinishedOrNot.ids,
           cluster: { version: cluster.version, status: cluster.status },
           upgradeVersions: upgrades.versions,
+          clusterNames: clusters.names,
+          legacyClusters: legacy.clusters,
           aiTaskIds: ai.ids,
           demoVersion: demo.version,
         };
@@ -230,6 +236,12 @@ describe("lookups in a Pulumi program", () => {
     expect(out("allTaskIds")).toEqual([taskId]);
     expect(out("cluster")).toEqual({ version: "v1.30.4", status: "Provisioned" });
     expect(out("upgradeVersions")).toEqual(["v1.31.2"]);
+    const seededClusters = (seed().clusters as { id: string; name: string; project_id: number; region_id: number }[]).filter(
+      (c) => c.project_id === 1 && c.region_id === 76,
+    );
+    expect(out("clusterNames")).toEqual(seededClusters.map((c) => c.name));
+    const legacyCluster = seededClusters.find((c) => c.name === "legacy-cluster");
+    expect(out("legacyClusters")).toEqual([{ id: legacyCluster?.id, name: "legacy-cluster", version: "v1.28.12", status: "Provisioned", taskId: null }]);
     expect([...(out("aiTaskIds") as string[])].sort()).toEqual((seed().aiTasks as { task_id: string }[]).map((x) => x.task_id).sort());
     expect(logTo("/streaming/ai/tasks")).toHaveLength(3);
     expect(out("demoVersion")).toBe("v1.30.4");

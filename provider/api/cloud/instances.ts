@@ -10,8 +10,11 @@ import { bodyList, bool, isObject, numOr, numOrNull, objArray, str, strOrNull, t
 
 /** The instance's flavor (size). */
 export interface InstanceFlavor {
+  /** Flavor id, e.g. `g1-standard-2-4`. */
   readonly flavorId: string;
+  /** Flavor name. */
   readonly flavorName: string;
+  /** Virtual CPUs. */
   readonly vcpus: number | null;
   /** RAM in MiB. */
   readonly ram: number | null;
@@ -19,36 +22,53 @@ export interface InstanceFlavor {
 
 /** One address of an instance on a network. */
 export interface InstanceAddress {
+  /** The IP address. */
   readonly addr: string;
   /** `fixed` or `floating`. */
   readonly type: string;
+  /** Network interface, when reported. */
   readonly interfaceName: string | null;
+  /** Subnet id (fixed addresses). */
   readonly subnetId: string | null;
+  /** Subnet name (fixed addresses). */
   readonly subnetName: string | null;
 }
 
 /** A virtual machine. */
 export interface Instance {
+  /** Instance UUID. */
   readonly id: string;
+  /** Instance name. */
   readonly name: string;
   /** ACTIVE, BUILD, SHUTOFF, ... as sent. */
   readonly status: string;
+  /** Hypervisor state: active, building, stopped, ... as sent. */
   readonly vmState: string;
+  /** Creation time, ISO 8601. */
   readonly createdAt: string | null;
+  /** Project of the instance. */
   readonly projectId: number | null;
+  /** Region of the instance. */
   readonly regionId: number | null;
   /** Region name. */
   readonly region: string | null;
+  /** Size of the instance. */
   readonly flavor: InstanceFlavor | null;
   /** Addresses keyed by network name (names are data and stay as sent). */
   readonly addresses: Readonly<Record<string, readonly InstanceAddress[]>>;
+  /** Key/value tags; `readOnly` ones are set by the platform. */
   readonly tags: readonly { readonly key: string; readonly value: string; readonly readOnly: boolean }[];
+  /** Names of its security groups. */
   readonly securityGroups: readonly string[];
+  /** Attached volumes; `deleteOnTermination` ones go with the instance. */
   readonly volumes: readonly { readonly id: string; readonly deleteOnTermination: boolean }[];
+  /** SSH key injected at creation. */
   readonly sshKeyName: string | null;
+  /** Free text. */
   readonly instanceDescription: string | null;
   /** Id of the task locking the instance, if any. */
   readonly taskId: string | null;
+  /** The task that created the instance. */
   readonly creatorTaskId: string | null;
 }
 

@@ -12,17 +12,25 @@ import { taskIdListFromWire, type TaskIdList } from "./tasks";
 
 /** A node pool of a cluster. */
 export interface K8sPool {
+  /** Pool UUID. */
   readonly id: string;
+  /** Pool name. */
   readonly name: string;
+  /** Flavor (node size) of the pool's nodes. */
   readonly flavorId: string;
+  /** Current number of nodes. */
   readonly nodeCount: number | null;
+  /** Autoscaling lower bound. */
   readonly minNodeCount: number | null;
+  /** Autoscaling upper bound. */
   readonly maxNodeCount: number | null;
+  /** Pool status as sent, e.g. `Running`. */
   readonly status: string;
 }
 
 /** A managed Kubernetes cluster. */
 export interface K8sCluster {
+  /** Cluster UUID. */
   readonly id: string;
   /** The user-defined name that identifies it in paths. */
   readonly name: string;
@@ -32,10 +40,15 @@ export interface K8sCluster {
   readonly status: string;
   /** Id of the task locking the cluster (e.g. a running upgrade); null when not locked. */
   readonly taskId: string | null;
+  /** The task that created the cluster. */
   readonly creatorTaskId: string | null;
+  /** Whether the API server is reachable publicly. */
   readonly isPublic: boolean;
+  /** SSH key pair of the nodes. */
   readonly keypair: string | null;
+  /** Creation time, ISO 8601. */
   readonly createdAt: string | null;
+  /** The node pools. */
   readonly pools: readonly K8sPool[];
 }
 

@@ -9,15 +9,21 @@ import { bodyList, bool, numOr, str, strOrNull, type WireObject } from "../wire"
 
 /** A cloud project. */
 export interface Project {
+  /** Project id (the `projectId` other lookups and resources take). */
   readonly id: number;
+  /** Project name, unique per client. */
   readonly name: string;
   /** Each client has exactly one default project. */
   readonly isDefault: boolean;
   /** ACTIVE, DELETED, DELETING, ... as sent. */
   readonly state: string;
+  /** The client (account) owning the project. */
   readonly clientId: number | null;
+  /** Free text, up to 255 characters. */
   readonly description: string | null;
+  /** Creation time, ISO 8601. */
   readonly createdAt: string | null;
+  /** Deletion time for a DELETED project, else null. */
   readonly deletedAt: string | null;
   /** Id of the task holding a lock on the project, if any. */
   readonly taskId: string | null;

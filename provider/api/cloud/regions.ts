@@ -10,7 +10,9 @@ import { bodyList, bool, numOr, numOrNull, str, strArray, strOrNull, type WireOb
 
 /** A cloud region (location). */
 export interface Region {
+  /** Region id (the `regionId` other lookups and resources take). */
   readonly id: number;
+  /** Human-readable location name, e.g. `Luxembourg-2`. */
   readonly displayName: string;
   /** Only ACTIVE regions are to be used. */
   readonly state: string;
@@ -18,15 +20,25 @@ export interface Region {
   readonly accessLevel: string;
   /** Geographic zone label (AMERICAS, APAC, EMEA, ...), or null. */
   readonly zone: string | null;
+  /** ISO 3166 alpha-2 country code. */
   readonly country: string | null;
+  /** URL-style name, e.g. `luxembourg-2`. */
   readonly slug: string | null;
+  /** Internal name, e.g. `ED-9`. */
   readonly keystoneName: string | null;
+  /** Virtual machines available. */
   readonly hasKvm: boolean;
+  /** Bare metal servers available. */
   readonly hasBaremetal: boolean;
+  /** Managed Kubernetes available. */
   readonly hasK8s: boolean;
+  /** Managed PostgreSQL available. */
   readonly hasDbaas: boolean;
+  /** Volume types, e.g. `ssd_hiiops`, `standard`. */
   readonly availableVolumeTypes: readonly string[];
+  /** Creation time, ISO 8601. */
   readonly createdAt: string | null;
+  /** Id of the region's metrics database, when it has one. */
   readonly metricsDatabaseId: number | null;
 }
 

@@ -27,16 +27,22 @@ export interface Task {
   readonly error: string | null;
   /** ISO 8601 without zone, as sent. */
   readonly createdOn: string | null;
+  /** Last change, ISO 8601 without zone. */
   readonly updatedOn: string | null;
+  /** End time when FINISHED or ERROR, else null. */
   readonly finishedOn: string | null;
   /**
    * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
    * keys are data and stay as sent). Null while unfinished and on ERROR.
    */
   readonly createdResources: Readonly<Record<string, readonly (string | number)[]>> | null;
+  /** Project of the task. */
   readonly projectId: number | null;
+  /** Region of the task. */
   readonly regionId: number | null;
+  /** User who started it. */
   readonly userId: number | null;
+  /** Client (account) of the task. */
   readonly clientId: number | null;
   /** The request that started the task, when reported. */
   readonly requestId: string | null;

@@ -8,24 +8,33 @@ import { bodyObject, bool, isObject, numOr, numOrNull, str, strArray, strOrNull 
 
 /** Status of one service for the account. */
 export interface ServiceStatus {
+  /** new, trial, active, paused, ... as sent. */
   readonly status: string;
+  /** Whether the service is enabled for the account. */
   readonly enabled: boolean;
 }
 
 /** The calling account. */
 export interface CurrentClient {
+  /** Client (account) id. */
   readonly id: number;
+  /** The account's e-mail address. */
   readonly email: string;
+  /** Account name. */
   readonly name: string | null;
   /** new, trial, active, paused, ... as sent. */
   readonly status: string;
+  /** Company name. */
   readonly companyName: string | null;
   /** Id of the user the key belongs to. */
   readonly currentUser: number | null;
+  /** Services the account can use, e.g. `CLOUD`, `DNS`. */
   readonly capabilities: readonly string[];
   /** Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent. */
   readonly serviceStatuses: Readonly<Record<string, ServiceStatus>>;
+  /** Whether the account is deleted. */
   readonly deleted: boolean;
+  /** Whether it is a test account. */
   readonly isTest: boolean;
 }
 

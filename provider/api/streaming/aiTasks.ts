@@ -15,8 +15,11 @@ export type AiTaskName = "transcription" | "content-moderation";
 
 /** A brief AI task record. */
 export interface AiTask {
+  /** Task UUID. */
   readonly taskId: string;
+  /** `transcription` or `content-moderation`. */
   readonly taskName: string;
+  /** PENDING, STARTED, SUCCESS, FAILURE, REVOKED, RETRY or RECEIVED, as sent. */
   readonly status: string;
   /** Percent done, when reported. */
   readonly progress: number | null;

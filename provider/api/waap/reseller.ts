@@ -31,7 +31,9 @@ export interface ResellerTotalsParams {
 
 /** One daily consumption row. */
 export interface ConsumptionRow {
+  /** The day, `YYYY-MM-DD`. */
   readonly date: string;
+  /** Billable amount of the metric that day. */
   readonly amount: number;
 }
 

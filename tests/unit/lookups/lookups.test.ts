@@ -12,6 +12,7 @@ import {
   getDelegationStatusLookup,
   getInstancesLookup,
   getK8sClusterLookup,
+  getK8sClustersLookup,
   getK8sUpgradeVersionsLookup,
   getResellerPingLookup,
   getResellerTotalsLookup,
@@ -189,6 +190,52 @@ describe("getTask / getTasks", () => {
 
   it("getTask of an unknown id is a NotFound error naming the lookup", async () => {
     await expect(runLookup(getTaskLookup, { taskId: "00000000-0000-0000-0000-000000000000" }, envFor(sim))).rejects.toThrow(/^getTask: .*404/);
+  });
+});
+
+describe("getK8sClusters", () => {
+  const seededIn = (projectId: number, regionId: number) =>
+    (seed().clusters as { id: string; name: string; version: string; status: string; project_id: number; region_id: number }[]).filter(
+      (c) => c.project_id === projectId && c.region_id === regionId,
+    );
+
+  it("lists every cluster of project 1 in region 76 across pages, with id, name, version, status and busy task", async () => {
+    const want = seededIn(1, 76);
+    expect(want.length).toBeGreaterThan(2);
+    const r = await runLookup(getK8sClustersLookup, { projectId: 1, regionId: 76, pageSize: 2 }, envFor(sim));
+    expect(r.clusters).toEqual(want.map((c) => ({ id: c.id, name: c.name, version: c.version, status: c.status, taskId: null })));
+    expect(r.names).toEqual(want.map((c) => c.name));
+    expect(r).toMatchObject({ projectId: 1, regionId: 76 });
+    const pages = requestsTo(sim, "/cloud/v2/k8s/clusters/1/76");
+    expect(pages.map((p) => p.query["offset"])).toEqual(Array.from({ length: Math.ceil(want.length / 2) }, (_, i) => String(i * 2)));
+    expect(pages.every((p) => p.query["limit"] === "2")).toBe(true);
+  });
+
+  it("keeps only the clusters whose name contains the filter (case-insensitive), and caps with maxResults", async () => {
+    const env = envFor(sim);
+    const all = seededIn(1, 76).map((c) => c.name);
+    const matching = all.filter((n) => n.includes("prod"));
+    expect(matching.length).toBeGreaterThan(0);
+    expect(matching.length).toBeLessThan(all.length); // the seed has rows on both sides of the filter
+    expect((await runLookup(getK8sClustersLookup, { projectId: 1, regionId: 76, name: "PROD" }, env)).names).toEqual(matching);
+    // With a filter, the cap applies to matching clusters, not to the pages read.
+    const capped = await runLookup(getK8sClustersLookup, { projectId: 1, regionId: 76, name: "-cluster", pageSize: 1, maxResults: 2 }, env);
+    expect(capped.names).toEqual(all.filter((n) => n.includes("-cluster")).slice(0, 2));
+    expect((await runLookup(getK8sClustersLookup, { projectId: 1, regionId: 76, name: "no-such" }, env)).clusters).toEqual([]);
+    expect((await runLookup(getK8sClustersLookup, { projectId: 3, regionId: 76 }, env)).clusters).toEqual([]);
+  });
+
+  it("shows the task of a cluster that is being upgraded", async () => {
+    const res = await fetch(`${sim.url}/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade`, {
+      method: "POST",
+      headers: { authorization: `apikey ${sim.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ version: "v1.31.2" }),
+    });
+    expect(res.status).toBe(200);
+    const taskId = ((await res.json()) as { tasks: string[] }).tasks[0];
+    const r = await runLookup(getK8sClustersLookup, { projectId: 1, regionId: 76 }, envFor(sim));
+    const busy = r.clusters.filter((c) => c.taskId !== null);
+    expect(busy).toEqual([expect.objectContaining({ name: "prod-cluster", taskId })]);
   });
 });
 

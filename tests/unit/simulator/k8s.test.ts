@@ -44,6 +44,52 @@ describe("list and get", () => {
     expect(paged.body.results).toHaveLength(1);
   });
 
+  test("clusters carry csi.nfs.ddn_enabled; pools carry kubelet_config, crio_config (string maps) and security_group_ids", async () => {
+    const all = [...(await call(sim.url, "GET", `${BASE}/1/76`)).body.results, ...(await call(sim.url, "GET", `${BASE}/2/76`)).body.results];
+    expect(all).toHaveLength(5);
+    for (const c of all) {
+      expect(c.csi.nfs).toEqual({ vast_enabled: expect.any(Boolean), ddn_enabled: expect.any(Boolean) });
+      expect(c.pools.length).toBeGreaterThan(0);
+      for (const p of c.pools) {
+        for (const config of [p.kubelet_config, p.crio_config]) {
+          expect(config).toEqual(expect.any(Object));
+          expect(Array.isArray(config)).toBe(false);
+          for (const v of Object.values(config)) expect(typeof v).toBe("string");
+        }
+        expect(p.security_group_ids.length).toBeGreaterThan(0);
+        for (const id of p.security_group_ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      }
+    }
+    const prod = (await call(sim.url, "GET", `${BASE}/1/76/prod-cluster`)).body;
+    expect(prod.pools[0].kubelet_config).toEqual({ "max-pods": "110" });
+  });
+
+  test("a user seed without those fields gets them with empty defaults", async () => {
+    const small = await start({
+      seed: {
+        projects: [{ id: 1, name: "p", is_default: true }],
+        regions: [{ id: 5, display_name: "R" }],
+        clusters: [{ id: "c-1", name: "c", project_id: 1, region_id: 5, version: "v1.30.4", pools: [{ name: "p1", node_count: 1, kubelet_config: null }] }],
+        aiTasks: [
+          { task_id: "t-1", task_name: "transcription", status: "STARTED", progress: 10, task_data: {}, started_at: "2026-10-01T00:00:00" },
+          { task_id: "t-2", task_name: "transcription", status: "PENDING", progress: 0, task_data: {}, started_at: "2026-10-02T00:00:00" },
+        ],
+      },
+    });
+    try {
+      const c = (await call(small.url, "GET", `${BASE}/1/5/c`)).body;
+      expect(c.csi).toEqual({ nfs: { vast_enabled: false, ddn_enabled: false } });
+      expect(c.pools[0]).toMatchObject({ kubelet_config: {}, crio_config: {}, security_group_ids: [] });
+      const tasks = (await call(small.url, "GET", "/streaming/ai/tasks?ordering=task_id")).body.results;
+      expect(tasks.map((t: { processing_time: unknown }) => t.processing_time)).toEqual([
+        { started_at: "2026-10-01T00:00:00", completed_at: null, total_time_sec: null },
+        { started_at: null, completed_at: null, total_time_sec: null },
+      ]);
+    } finally {
+      await small.close();
+    }
+  });
+
   test("get returns version, status, pools and an empty lock", async () => {
     const r = await call(sim.url, "GET", `${BASE}/1/76/prod-cluster`);
     expect(r.status).toBe(200);

@@ -19,9 +19,35 @@ test("default page: 10 records, newest started_at first, next page=2, previous n
   expect(r.body.previous).toBeNull();
   const recs: Rec[] = r.body.results;
   expect(recs).toHaveLength(10);
-  expect(Object.keys(recs[0] as Rec).sort()).toEqual(["progress", "started_at", "status", "task_data", "task_id", "task_name"]);
+  expect(Object.keys(recs[0] as Rec).sort()).toEqual(["processing_time", "progress", "started_at", "status", "task_data", "task_id", "task_name"]);
   const starts = recs.map((x) => x.started_at);
   expect([...starts].sort().reverse()).toEqual(starts);
+});
+
+test("processing_time: {started_at, completed_at, total_time_sec}, filled as far as the task has got", async () => {
+  const recs: (Rec & { processing_time: { started_at: string | null; completed_at: string | null; total_time_sec: number | null } })[] = (await list("limit=100")).body.results;
+  expect(recs).toHaveLength(27);
+  const seen = new Set<string>();
+  for (const r of recs) {
+    const pt = r.processing_time;
+    expect(Object.keys(pt).sort()).toEqual(["completed_at", "started_at", "total_time_sec"]);
+    if (["PENDING", "RECEIVED"].includes(r.status)) {
+      expect(pt).toEqual({ started_at: null, completed_at: null, total_time_sec: null });
+      seen.add("not started");
+    } else if (["SUCCESS", "FAILURE", "REVOKED"].includes(r.status)) {
+      // Ended: the duration is the difference of the two ISO timestamps.
+      expect(pt.started_at).toBe(r.started_at);
+      expect(typeof pt.total_time_sec).toBe("number");
+      expect(pt.total_time_sec).toBeGreaterThan(0);
+      const elapsed = (Date.parse(`${pt.completed_at}Z`) - Date.parse(`${pt.started_at}Z`)) / 1000;
+      expect(elapsed).toBeCloseTo(pt.total_time_sec as number, 1);
+      seen.add("ended");
+    } else {
+      expect(pt).toEqual({ started_at: r.started_at, completed_at: null, total_time_sec: null });
+      seen.add("running");
+    }
+  }
+  expect(seen).toEqual(new Set(["not started", "ended", "running"]));
 });
 
 test("every status and both names appear in the seed", async () => {
