@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck schema clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -28,6 +28,9 @@ build: $(STAMP_BUILD) ## compile TypeScript to dist/
 
 pulumi-cli: $(STAMP_NPM) ## provide pulumi v3.248.0 (+ Node language host) in the cache outside the repo
 	@bash tools/pulumi-cli.sh
+
+schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScript SDK (a unit test checks it is current)
+	node tools/schema/generate.js
 
 typecheck: $(STAMP_NPM) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json

@@ -24,7 +24,9 @@ export interface GetK8sClusterArgs extends K8sClusterRef {}
 
 /** Result of `getK8sCluster`: the cluster as read now. */
 export interface GetK8sClusterResult extends K8sCluster {
+  /** Project id of the cluster. */
   readonly projectId: number;
+  /** Region id of the cluster. */
   readonly regionId: number;
 }
 

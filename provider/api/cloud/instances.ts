@@ -10,8 +10,11 @@ import { bodyList, bool, isObject, numOr, numOrNull, objArray, str, strOrNull, t
 
 /** The instance's flavor (size). */
 export interface InstanceFlavor {
+  /** Flavor id. */
   readonly flavorId: string;
+  /** Flavor name. */
   readonly flavorName: string;
+  /** Number of virtual CPUs, when reported. */
   readonly vcpus: number | null;
   /** RAM in MiB. */
   readonly ram: number | null;
@@ -19,36 +22,71 @@ export interface InstanceFlavor {
 
 /** One address of an instance on a network. */
 export interface InstanceAddress {
+  /** The IP address. */
   readonly addr: string;
   /** `fixed` or `floating`. */
   readonly type: string;
+  /** Network interface name, when reported. */
   readonly interfaceName: string | null;
+  /** Subnet id, when reported. */
   readonly subnetId: string | null;
+  /** Subnet name, when reported. */
   readonly subnetName: string | null;
+}
+
+/** A key-value tag of an instance. */
+export interface InstanceTag {
+  /** Tag key. */
+  readonly key: string;
+  /** Tag value. */
+  readonly value: string;
+  /** Whether the tag is set by the platform and cannot be changed. */
+  readonly readOnly: boolean;
+}
+
+/** A volume attached to an instance. */
+export interface InstanceVolume {
+  /** Volume id. */
+  readonly id: string;
+  /** Whether the volume is deleted with the instance. */
+  readonly deleteOnTermination: boolean;
 }
 
 /** A virtual machine. */
 export interface Instance {
+  /** Instance id. */
   readonly id: string;
+  /** Instance name. */
   readonly name: string;
   /** ACTIVE, BUILD, SHUTOFF, ... as sent. */
   readonly status: string;
+  /** Hypervisor state of the VM (active, stopped, ...), as sent. */
   readonly vmState: string;
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
+  /** Project of the instance. */
   readonly projectId: number | null;
+  /** Region of the instance. */
   readonly regionId: number | null;
   /** Region name. */
   readonly region: string | null;
+  /** The instance's flavor (size), when reported. */
   readonly flavor: InstanceFlavor | null;
   /** Addresses keyed by network name (names are data and stay as sent). */
   readonly addresses: Readonly<Record<string, readonly InstanceAddress[]>>;
-  readonly tags: readonly { readonly key: string; readonly value: string; readonly readOnly: boolean }[];
+  /** Key-value tags of the instance. */
+  readonly tags: readonly InstanceTag[];
+  /** Names of the security groups attached. */
   readonly securityGroups: readonly string[];
-  readonly volumes: readonly { readonly id: string; readonly deleteOnTermination: boolean }[];
+  /** Volumes attached to the instance. */
+  readonly volumes: readonly InstanceVolume[];
+  /** Name of the SSH key the instance was created with, when any. */
   readonly sshKeyName: string | null;
+  /** Free-text description, when set. */
   readonly instanceDescription: string | null;
   /** Id of the task locking the instance, if any. */
   readonly taskId: string | null;
+  /** Id of the task that created the instance, when reported. */
   readonly creatorTaskId: string | null;
 }
 

@@ -12,17 +12,25 @@ import { taskIdListFromWire, type TaskIdList } from "./tasks";
 
 /** A node pool of a cluster. */
 export interface K8sPool {
+  /** Pool id. */
   readonly id: string;
+  /** Pool name. */
   readonly name: string;
+  /** Flavor of the pool's nodes. */
   readonly flavorId: string;
+  /** Current number of nodes, when reported. */
   readonly nodeCount: number | null;
+  /** Autoscaling minimum, when set. */
   readonly minNodeCount: number | null;
+  /** Autoscaling maximum, when set. */
   readonly maxNodeCount: number | null;
+  /** Pool status, as sent. */
   readonly status: string;
 }
 
 /** A managed Kubernetes cluster. */
 export interface K8sCluster {
+  /** The cluster's UUID. */
   readonly id: string;
   /** The user-defined name that identifies it in paths. */
   readonly name: string;
@@ -32,15 +40,21 @@ export interface K8sCluster {
   readonly status: string;
   /** Id of the task locking the cluster (e.g. a running upgrade); null when not locked. */
   readonly taskId: string | null;
+  /** Id of the task that created the cluster, when reported. */
   readonly creatorTaskId: string | null;
+  /** Whether the cluster's API endpoint is public. */
   readonly isPublic: boolean;
+  /** Name of the SSH key pair of the nodes, when set. */
   readonly keypair: string | null;
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
+  /** The cluster's node pools. */
   readonly pools: readonly K8sPool[];
 }
 
 /** A version a cluster may be upgraded to now. */
 export interface K8sUpgradeVersion {
+  /** A version the cluster may be upgraded to now. */
   readonly version: string;
 }
 

@@ -9,15 +9,21 @@ import { bodyList, bool, numOr, str, strOrNull, type WireObject } from "../wire"
 
 /** A cloud project. */
 export interface Project {
+  /** Project id. */
   readonly id: number;
+  /** Project name. */
   readonly name: string;
   /** Each client has exactly one default project. */
   readonly isDefault: boolean;
   /** ACTIVE, DELETED, DELETING, ... as sent. */
   readonly state: string;
+  /** Id of the client (account) owning the project, when reported. */
   readonly clientId: number | null;
+  /** Free-text description, when set. */
   readonly description: string | null;
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
+  /** Deletion time, ISO 8601, for deleted projects. */
   readonly deletedAt: string | null;
   /** Id of the task holding a lock on the project, if any. */
   readonly taskId: string | null;

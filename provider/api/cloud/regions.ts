@@ -10,7 +10,9 @@ import { bodyList, bool, numOr, numOrNull, str, strArray, strOrNull, type WireOb
 
 /** A cloud region (location). */
 export interface Region {
+  /** Region id. */
   readonly id: number;
+  /** Human-readable region name. */
   readonly displayName: string;
   /** Only ACTIVE regions are to be used. */
   readonly state: string;
@@ -18,15 +20,25 @@ export interface Region {
   readonly accessLevel: string;
   /** Geographic zone label (AMERICAS, APAC, EMEA, ...), or null. */
   readonly zone: string | null;
+  /** Country of the region, when reported. */
   readonly country: string | null;
+  /** Short machine name of the region, when reported. */
   readonly slug: string | null;
+  /** The region's name in the identity service, when reported. */
   readonly keystoneName: string | null;
+  /** Whether virtual machines are offered. */
   readonly hasKvm: boolean;
+  /** Whether bare-metal servers are offered. */
   readonly hasBaremetal: boolean;
+  /** Whether managed Kubernetes is offered. */
   readonly hasK8s: boolean;
+  /** Whether managed databases are offered. */
   readonly hasDbaas: boolean;
+  /** Volume types offered in the region. */
   readonly availableVolumeTypes: readonly string[];
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
+  /** Id of the region's metrics database, when reported. */
   readonly metricsDatabaseId: number | null;
 }
 

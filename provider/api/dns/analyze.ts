@@ -10,19 +10,25 @@ import { bodyObject, bool, numOr, objArray, str, strArray } from "../wire";
 
 /** An authoritative name server of the zone. */
 export interface AuthoritativeNameServer {
+  /** Host name of the name server. */
   readonly name: string;
+  /** Its IPv4 addresses. */
   readonly ipv4Addresses: readonly string[];
+  /** Its IPv6 addresses. */
   readonly ipv6Addresses: readonly string[];
 }
 
 /** Delegation status of a zone. */
 export interface DelegationStatus {
+  /** The zone's authoritative name servers as found in DNS. */
   readonly authoritativeNameServers: readonly AuthoritativeNameServer[];
   /** Name servers of the platform among the authoritative ones. */
   readonly serviceAuthorizedCount: number;
   /** Other name servers among the authoritative ones. */
   readonly nonServiceAuthorizedCount: number;
+  /** Whether the zone is delegated to white-label name servers of the platform. */
   readonly isWhitelabelDelegation: boolean;
+  /** Whether the zone exists on the platform. */
   readonly zoneExists: boolean;
 }
 

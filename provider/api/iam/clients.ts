@@ -8,24 +8,33 @@ import { bodyObject, bool, isObject, numOr, numOrNull, str, strArray, strOrNull 
 
 /** Status of one service for the account. */
 export interface ServiceStatus {
+  /** Service status, as sent. */
   readonly status: string;
+  /** Whether the service is enabled for the client. */
   readonly enabled: boolean;
 }
 
 /** The calling account. */
 export interface CurrentClient {
+  /** Client (account) id. */
   readonly id: number;
+  /** The account's email address. */
   readonly email: string;
+  /** Account holder's name, when set. */
   readonly name: string | null;
   /** new, trial, active, paused, ... as sent. */
   readonly status: string;
+  /** Company name, when set. */
   readonly companyName: string | null;
   /** Id of the user the key belongs to. */
   readonly currentUser: number | null;
+  /** Capabilities of the account, as sent. */
   readonly capabilities: readonly string[];
   /** Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent. */
   readonly serviceStatuses: Readonly<Record<string, ServiceStatus>>;
+  /** Whether the account is deleted. */
   readonly deleted: boolean;
+  /** Whether this is a test account. */
   readonly isTest: boolean;
 }
 

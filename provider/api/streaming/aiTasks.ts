@@ -15,8 +15,11 @@ export type AiTaskName = "transcription" | "content-moderation";
 
 /** A brief AI task record. */
 export interface AiTask {
+  /** Task id. */
   readonly taskId: string;
+  /** Kind of AI task, as sent. */
   readonly taskName: string;
+  /** Task status, as sent. */
   readonly status: string;
   /** Percent done, when reported. */
   readonly progress: number | null;

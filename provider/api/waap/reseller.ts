@@ -31,7 +31,9 @@ export interface ResellerTotalsParams {
 
 /** One daily consumption row. */
 export interface ConsumptionRow {
+  /** Day of the row, ISO 8601 date. */
   readonly date: string;
+  /** Billable amount consumed that day. */
   readonly amount: number;
 }
 
