@@ -22,9 +22,15 @@ async function main(args: readonly string[]): Promise<void> {
   if (engineAddress) exitWhenEngineGone([engineAddress]);
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).catch((err: unknown) => {
+/**
+ * Serves the plugin for the engine whose arguments are `args`; a failure to start ends the
+ * process with the reason on stderr. Used by the bin and by the source-based plugin launch.
+ */
+export function runPlugin(args: readonly string[]): void {
+  main(args).catch((err: unknown) => {
     process.stderr.write(`pulumi-resource-cloudplatform: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });
 }
+
+if (require.main === module) runPlugin(process.argv.slice(2));

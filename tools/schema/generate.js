@@ -184,7 +184,8 @@ function makeGenerator(program) {
         const result = objectProperties(/** @type {ts.Type} */ (resultType), resultName);
         out[`${PREFIX}${name}`] = {
           description: describe(name, docOf(checker, checker.getSymbolAtLocation(stmt.name))),
-          inputs: { properties: args.properties, ...(args.required.length ? { required: args.required } : {}) },
+          // No arguments: `inputs: {}`, the form the CLI itself writes back (`package get-schema`).
+          inputs: Object.keys(args.properties).length ? { properties: args.properties, ...(args.required.length ? { required: args.required } : {}) } : {},
           outputs: { properties: result.properties, ...(result.required.length ? { required: result.required } : {}) },
         };
       }

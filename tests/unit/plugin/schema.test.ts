@@ -19,7 +19,7 @@ const generator = require("../../../tools/schema/generate.js") as Generator;
 type Props = Record<string, { description?: string; type?: string; $ref?: string }>;
 interface Schema {
   resources: Record<string, { description: string; properties: Props; inputProperties: Props }>;
-  functions: Record<string, { description: string; inputs: { properties: Props }; outputs: { properties: Props } }>;
+  functions: Record<string, { description: string; inputs: { properties?: Props }; outputs: { properties: Props } }>;
   types: Record<string, { description: string; properties: Props }>;
 }
 
@@ -42,7 +42,7 @@ test("every resource, input, output, function, argument, result field and type h
   }
   for (const [token, f] of Object.entries(schema.functions)) {
     if (!f.description) undocumented.push(token);
-    props(`${token} args`, f.inputs.properties);
+    props(`${token} args`, f.inputs.properties ?? {});
     props(`${token} result`, f.outputs.properties);
   }
   for (const [token, t] of Object.entries(schema.types)) {
