@@ -98,13 +98,16 @@ export class CloudPlatformPlugin {
     return (config.client ??= createClient({ baseUrl: config.settings.baseUrl ?? "", apiKey: config.settings.apiKey ?? "" }));
   }
 
-  /** The lifecycle context of one call on the resource `urn`: progress goes to its row. */
-  private contextFor(urn: string, typeName: string): LifecycleContext {
+  /**
+   * The lifecycle context of one call on the resource `urn`: progress goes to its row and to
+   * its diagnostics (the engine shows the resource's type and name, so lines carry no prefix).
+   */
+  private contextFor(urn: string): LifecycleContext {
     const config = this.config;
     return {
       client: () => this.clientOf(config),
       log: (message) => {
-        const line = this.redacted(`${typeName}: ${message}`);
+        const line = this.redacted(message);
         void this.engine.log("info", line, urn, true);
         void this.engine.log("info", line, urn, false);
       },
@@ -146,7 +149,7 @@ export class CloudPlatformPlugin {
       invoke: unary(async (req: provProto.InvokeRequest) => this.invoke(req.getTok(), fromStruct(req.getArgs()))),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
-        const result = await this.handlersOf(req.getType(), req.getUrn()).check(this.contextFor(req.getUrn(), req.getName()), news.values);
+        const result = await this.handlersOf(req.getType(), req.getUrn()).check(this.contextFor(req.getUrn()), news.values);
         const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
         res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
         return res;
@@ -162,13 +165,13 @@ export class CloudPlatformPlugin {
       }),
       create: unary(async (req: provProto.CreateRequest) => {
         const inputs = fromStruct(req.getProperties());
-        const { id, outs } = await this.handlersOf(req.getType(), req.getUrn()).create(this.contextFor(req.getUrn(), req.getName()), inputs.values, req.getPreview());
+        const { id, outs } = await this.handlersOf(req.getType(), req.getUrn()).create(this.contextFor(req.getUrn()), inputs.values, req.getPreview());
         return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
       }),
       read: unary(async (req: provProto.ReadRequest) => {
         const props = fromStruct(req.getProperties());
         const inputs = fromStruct(req.getInputs());
-        const found = await this.handlersOf(req.getType(), req.getUrn()).read(this.contextFor(req.getUrn(), req.getName()), req.getId(), props.values);
+        const found = await this.handlersOf(req.getType(), req.getUrn()).read(this.contextFor(req.getUrn()), req.getId(), props.values);
         const res = new provProto.ReadResponse();
         if (!found) return res; // an empty id: the object is gone
         const secret = union(props.secretKeys, inputs.secretKeys);
@@ -177,13 +180,13 @@ export class CloudPlatformPlugin {
       update: unary(async (req: provProto.UpdateRequest) => {
         const olds = fromStruct(req.getOlds());
         const news = fromStruct(req.getNews());
-        const ctx = this.contextFor(req.getUrn(), req.getName());
+        const ctx = this.contextFor(req.getUrn());
         const outs = await this.handlersOf(req.getType(), req.getUrn()).update(ctx, req.getId(), olds.values, news.values, req.getPreview());
         return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
       }),
       delete: unary(async (req: provProto.DeleteRequest) => {
         const props = fromStruct(req.getProperties());
-        await this.handlersOf(req.getType(), req.getUrn()).delete(this.contextFor(req.getUrn(), req.getName()), req.getId(), props.values);
+        await this.handlersOf(req.getType(), req.getUrn()).delete(this.contextFor(req.getUrn()), req.getId(), props.values);
         return new Empty();
       }),
     };
