@@ -51,3 +51,95 @@ export function sourcePluginDir(): string {
   fs.symlinkSync(path.join(REPO_ROOT, "dist"), path.join(dir, "dist"));
   return dir;
 }
+
+/** One `RESULT <json>` line of a program in another language. */
+export interface ProgramStep {
+  step: string;
+  changes?: Record<string, number>;
+  outputs?: Record<string, unknown>;
+  progress?: Array<{ urn: string; ephemeral: boolean; message: string }>;
+  deployment?: { resources: Array<Record<string, any>> };
+}
+
+/** What a program run reported. */
+export interface ProgramRun {
+  /** Steps by name, in the order printed. */
+  steps: Map<string, ProgramStep>;
+  /** Everything printed except the `state` step (a decrypted export, secrets shown). */
+  output: string;
+  /** The tail of the output when the program failed. */
+  failure: string | undefined;
+  /** Backend files that hold `apiKey` in plain text. */
+  backendLeaks: string[];
+}
+
+/**
+ * Runs an Automation API program of another language (tests/integration/programs/*) against the
+ * simulator `sim` with the plugin on PATH, a fresh file backend and PULUMI_HOME, and collects
+ * the `RESULT <json>` lines it prints.
+ */
+export async function runLanguageProgram(executable: string, args: string[], sim: { url: string; apiKey: string }, passphrase: string): Promise<ProgramRun> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-lang-"));
+  const pathDir = pluginPathDir();
+  for (const d of ["backend", "home"]) fs.mkdirSync(path.join(dir, d));
+  try {
+    const result = await new Promise<{ stdout: string; stderr: string; failed: boolean }>((resolve) =>
+      execFile(
+        executable,
+        args,
+        {
+          cwd: dir,
+          maxBuffer: 256 * 1024 * 1024,
+          env: {
+            ...process.env,
+            PATH: `${pathDir}${path.delimiter}${process.env.PATH ?? ""}`,
+            CLOUDPLATFORM_BASE_URL: sim.url,
+            CLOUDPLATFORM_TEST_API_KEY: sim.apiKey,
+            PULUMI_ROOT: pulumiRoot(),
+            BACKEND_DIR: path.join(dir, "backend"),
+            PULUMI_HOME: path.join(dir, "home"),
+            PULUMI_CONFIG_PASSPHRASE: passphrase,
+          },
+        },
+        (err, stdout, stderr) => resolve({ stdout, stderr, failed: err !== null }),
+      ),
+    );
+    const all = result.stdout + result.stderr;
+    const steps = new Map(
+      result.stdout
+        .split("\n")
+        .filter((l) => l.startsWith("RESULT "))
+        .map((l) => JSON.parse(l.slice("RESULT ".length)) as ProgramStep)
+        .map((s) => [s.step, s]),
+    );
+    const backendDir = path.join(dir, "backend");
+    const backendLeaks: string[] = [];
+    const walk = (d: string): void => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const full = path.join(d, e.name);
+        if (e.isDirectory()) walk(full);
+        else if (fs.readFileSync(full, "latin1").includes(sim.apiKey)) backendLeaks.push(full);
+      }
+    };
+    walk(backendDir);
+    return {
+      steps,
+      output: all
+        .split("\n")
+        .filter((l) => !(l.startsWith("RESULT ") && (JSON.parse(l.slice("RESULT ".length)) as ProgramStep).step === "state"))
+        .join("\n"),
+      failure: result.failed ? all.slice(-4000) : undefined,
+      backendLeaks,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(pathDir, { recursive: true, force: true });
+  }
+}
+
+/** The step `name` of a run, or an error that shows why the program stopped before it. */
+export function stepOf(run: ProgramRun, name: string): ProgramStep {
+  const s = run.steps.get(name);
+  if (!s) throw new Error(`the program did not report step ${name}; ${run.failure ?? "it exited cleanly"}`);
+  return s;
+}

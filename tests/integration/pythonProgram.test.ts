@@ -7,93 +7,33 @@
  * inline program, so no Python language host is needed; `scripts/python-env.sh` provides PyPI's
  * `pulumi` at the CLI's version plus the generated SDK in a cached venv. Needs dist/ built.
  */
-import { execFile, execFileSync } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
+import { execFileSync } from "child_process";
 import * as path from "path";
 import { FUNCTIONS, TOKEN_PREFIX } from "../../provider/plugin/functions";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
-import { pulumiRoot, REPO_ROOT, TEST_PASSPHRASE } from "./harness";
-import { pluginPathDir } from "./pluginSupport";
-import { backendFiles, withoutSecretValues } from "./stateSecrets";
+import { REPO_ROOT, TEST_PASSPHRASE } from "./harness";
+import { runLanguageProgram, stepOf, type ProgramRun } from "./pluginSupport";
+import { withoutSecretValues } from "./stateSecrets";
 
 jest.setTimeout(900_000);
 
-interface Step {
-  step: string;
-  changes?: Record<string, number>;
-  outputs?: Record<string, unknown>;
-  progress?: Array<{ urn: string; ephemeral: boolean; message: string }>;
-  deployment?: { resources: Array<Record<string, any>> };
-}
-
 let sim: RunningSimulator;
-let steps: Map<string, Step>;
-let output: string;
-let failure: string | undefined;
-let backendLeaks: string[];
+let run: ProgramRun;
+const step = (name: string) => stepOf(run, name);
 
 beforeAll(async () => {
   sim = await startSimulator({ apiKey: newKey(), timeScale: 30 });
   const venv = execFileSync("bash", [path.join(REPO_ROOT, "scripts/python-env.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-py-"));
-  const pathDir = pluginPathDir();
-  for (const d of ["backend", "home"]) fs.mkdirSync(path.join(dir, d));
-  try {
-    const result = await new Promise<{ stdout: string; stderr: string; code: number }>((resolve) =>
-      execFile(
-        path.join(venv, "bin", "python"),
-        [path.join(REPO_ROOT, "tests/integration/programs/python-plugin/inline_program.py")],
-        {
-          cwd: dir,
-          maxBuffer: 256 * 1024 * 1024,
-          env: {
-            ...process.env,
-            PATH: `${pathDir}${path.delimiter}${process.env.PATH ?? ""}`,
-            CLOUDPLATFORM_BASE_URL: sim.url,
-            CLOUDPLATFORM_TEST_API_KEY: sim.apiKey,
-            PULUMI_ROOT: pulumiRoot(),
-            BACKEND_DIR: path.join(dir, "backend"),
-            PULUMI_HOME: path.join(dir, "home"),
-            PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
-          },
-        },
-        (err, stdout, stderr) => resolve({ stdout, stderr, code: err ? 1 : 0 }),
-      ),
-    );
-    // The `state` line is the decrypted export (secrets shown); the key may only appear there, secret-marked.
-    output = (result.stdout + result.stderr)
-      .split("\n")
-      .filter((l) => !l.startsWith('RESULT {"step": "state"'))
-      .join("\n");
-    backendLeaks = backendFiles(`file://${path.join(dir, "backend")}`).filter((f) => f.text.includes(sim.apiKey)).map((f) => f.file);
-    if (result.code !== 0) failure = output.slice(-4000);
-    steps = new Map(
-      result.stdout
-        .split("\n")
-        .filter((l) => l.startsWith("RESULT "))
-        .map((l) => JSON.parse(l.slice("RESULT ".length)) as Step)
-        .map((s) => [s.step, s]),
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(pathDir, { recursive: true, force: true });
-  }
+  run = await runLanguageProgram(path.join(venv, "bin", "python"), [path.join(REPO_ROOT, "tests/integration/programs/python-plugin/inline_program.py")], sim, TEST_PASSPHRASE);
 });
 afterAll(async () => {
   await sim.close();
 });
 
-function step(name: string): Step {
-  const s = steps.get(name);
-  if (!s) throw new Error(`the program did not report step ${name}; ${failure ?? "it exited cleanly"}`);
-  return s;
-}
-
 test("the program ran every step", () => {
-  expect(failure).toBeUndefined();
-  expect([...steps.keys()]).toEqual(["create", "update", "delete", "preview", "refresh", "state", "destroy"]);
+  expect(run.failure).toBeUndefined();
+  expect([...run.steps.keys()]).toEqual(["create", "update", "delete", "preview", "refresh", "state", "destroy"]);
 });
 
 test("every lookup is served to Python through the plugin", () => {
@@ -132,6 +72,6 @@ test("state holds no serialized provider and no plain API key; output never show
   expect(resources.map((r) => r.type).sort()).toEqual(["cloudplatform:index:K8sClusterUpgrade", "pulumi:providers:cloudplatform", "pulumi:pulumi:Stack"]);
   for (const r of resources) expect(Object.keys(r.outputs ?? {})).not.toContain("__provider");
   expect(JSON.stringify(withoutSecretValues(step("state").deployment))).not.toContain(sim.apiKey);
-  expect(output).not.toContain(sim.apiKey);
-  expect(backendLeaks).toEqual([]);
+  expect(run.output).not.toContain(sim.apiKey);
+  expect(run.backendLeaks).toEqual([]);
 });
