@@ -9,6 +9,7 @@
  * generated SDK would. Needs `npx tsc -p tsconfig.json` first (the plugin runs dist/).
  */
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 describe("installing the plugin", () => {
   test("`pulumi package get-schema` serves the schema from the bin and from the PulumiPlugin.yaml directory", async () => {
-    const home = fs.mkdtempSync(path.join(REPO_ROOT, ".test-tmp-home-"));
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-schema-"));
     const env = { PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
     const sourceDir = sourcePluginDir();
     try {
