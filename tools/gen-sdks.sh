@@ -3,6 +3,8 @@
 # `pulumi package gen-sdk provider/plugin/schema.json --language python|go --out sdk` writes with
 # Pulumi's released language hosts (tools/sdkgen explains why we call the generators directly).
 # The generator is built once into the CLI cache, keyed by a hash of its source and go.mod/go.sum.
+# Usage: tools/gen-sdks.sh [out dir]  (default: the repo's sdk/; a test passes a temp dir to
+# check that the committed SDKs are current)
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,7 +21,8 @@ if [[ ! -x "$GEN" ]]; then
   mv "$GEN.tmp" "$GEN"
 fi
 
+OUT="${1:-$REPO/sdk}"
 for language in python go; do
-  "$GEN" "$REPO/provider/plugin/schema.json" "$language" "$REPO/sdk"
-  echo "[sdks] wrote sdk/$language"
+  "$GEN" "$REPO/provider/plugin/schema.json" "$language" "$OUT"
+  echo "[sdks] wrote $OUT/$language"
 done
