@@ -9,6 +9,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import { VERSION } from "../../../provider/api/version";
 import { engineAddressArg } from "../../../provider/plugin/main";
+import { launchedByRunPlugin } from "../../../sdk/internal/sourcePlugin";
 import { call, providerClient, startFakeEngine } from "./grpcClient";
 
 const BIN = path.resolve(__dirname, "../../../bin/pulumi-resource-cloudplatform");
@@ -28,6 +29,13 @@ function firstLine(child: ChildProcess): Promise<string> {
 test("the engine address is the first argument that is not a flag", () => {
   expect(engineAddressArg(["-v=9", "--logtostderr", "127.0.0.1:4567", "extra"])).toBe("127.0.0.1:4567");
   expect(engineAddressArg(["--logflow"])).toBeUndefined();
+});
+
+test("loading the SDK starts the plugin only under @pulumi/pulumi/cmd/run-plugin (a source-based plugin launch)", () => {
+  expect(launchedByRunPlugin("/p/node_modules/@pulumi/pulumi/cmd/run-plugin/index.js")).toBe(true);
+  expect(launchedByRunPlugin("/p/node_modules/@pulumi/pulumi/cmd/run/index.js")).toBe(false);
+  expect(launchedByRunPlugin("/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js")).toBe(false);
+  expect(launchedByRunPlugin(undefined)).toBe(false);
 });
 
 test("prints its port, answers on it, and exits when the engine is gone", async () => {
