@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck schema sdks clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability demo bench typecheck schema sdks plugin-archive clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -31,6 +31,9 @@ pulumi-cli: $(STAMP_NPM) ## provide pulumi v3.248.0 (+ Node language host) in th
 
 schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScript SDK (a unit test checks it is current)
 	node tools/schema/generate.js
+
+plugin-archive: build ## the plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
+	bash tools/plugin-archive.sh
 
 sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema
 	bash tools/gen-sdks.sh
@@ -57,4 +60,4 @@ bench: build pulumi-cli ## benchmarks; prints a report and writes bench/report.m
 	node dist-bench/bench/run.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist dist-bench
+	rm -rf dist dist-bench dist-plugin

@@ -8,6 +8,7 @@
  * Programs declare the resources with raw `pulumi.CustomResource` and the schema tokens, as a
  * generated SDK would. Needs `npx tsc -p tsconfig.json` first (the plugin runs dist/).
  */
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -55,6 +56,23 @@ describe("installing the plugin", () => {
       fs.rmSync(sourceDir, { recursive: true, force: true });
     }
   });
+});
+
+test("`pulumi plugin install resource cloudplatform <version> --file <archive>` installs a plugin that serves the schema", async () => {
+  const archive = execFileSync("bash", [path.join(REPO_ROOT, "tools/plugin-archive.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-install-"));
+  // No plugin on PATH: only the installed one can answer.
+  const env = { PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", PATH: path.dirname(process.execPath) + path.delimiter + "/usr/bin:/bin" };
+  try {
+    const version = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+    const install = await runPulumi(["plugin", "install", "resource", "cloudplatform", version, "--file", archive], home, env);
+    expect(install.code).toBe(0);
+    const schema = await runPulumi(["package", "get-schema", "cloudplatform"], home, env);
+    expect(schema.code).toBe(0);
+    expect(JSON.parse(schema.stdout)).toEqual(SCHEMA);
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
 });
 
 /** A resource of the plugin by its schema token, as a generated SDK's class registers it. */
