@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks plugin-archive clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -31,6 +31,15 @@ pulumi-cli: $(STAMP_NPM) ## provide pulumi v3.248.0 (+ Node language host) in th
 
 python-sdk: ## provide PyPI gcore 0.59.0 in a venv in the cache outside the repo (the simulator's SDK-compatibility test)
 	@bash scripts/gcore-python-sdk.sh
+
+schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScript SDK (a unit test checks it is current)
+	node tools/schema/generate.js
+
+plugin-archive: build ## the plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
+	bash tools/plugin-archive.sh
+
+sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema
+	bash tools/gen-sdks.sh
 
 typecheck: $(STAMP_NPM) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json
@@ -61,4 +70,4 @@ docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the Typ
 	node dist-scripts/scripts/apiReference.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist dist-bench dist-scripts
+	rm -rf dist dist-bench dist-scripts dist-plugin

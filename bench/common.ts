@@ -88,14 +88,18 @@ export function simConfig(sim: RunningSimulator): Record<string, { value: string
 
 let stackCounter = 0;
 
-/** A stack on a temporary backend through the integration-test harness (program dir = repo root). */
-export async function benchStack(program: PulumiFn, sim?: RunningSimulator): Promise<TestStack> {
+/**
+ * A stack on a temporary backend through the integration-test harness (program dir = repo root);
+ * `envVars` reach the CLI (the plugin path puts the plugin on PATH this way).
+ */
+export async function benchStack(program: PulumiFn, sim?: RunningSimulator, envVars?: Record<string, string>): Promise<TestStack> {
   const projectName = "cloudplatform-bench";
   const t = await createTestStack({
     projectName,
     stackName: `bench${++stackCounter}`,
     program,
     config: sim ? simConfig(sim) : undefined,
+    envVars,
   });
   return t;
 }

@@ -2,6 +2,7 @@
  * The Pulumi programs the benchmarks run (inline programs: they run in the bench process, the
  * resources' providers in the engine's dynamic-provider process).
  */
+import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as cloud from "pulumi-cloudplatform";
 import { Noop } from "./baseline";
@@ -36,5 +37,27 @@ export function upgradeProgram(clusterName: string, version: string): PulumiFn {
   return async () => {
     const upgrade = new cloud.K8sClusterUpgrade("upgrade", { projectId: 1, regionId: 76, clusterName, version });
     return { version: upgrade.version };
+  };
+}
+
+/** A resource of the native plugin by schema token, as a generated SDK's class registers it. */
+class PluginResource extends pulumi.CustomResource {
+  constructor(token: string, name: string, props: pulumi.Inputs) {
+    super(token, name, props);
+  }
+}
+
+/** `count` StorageEvents through the native plugin (`cloudplatform:index:StorageEvent`). */
+export function pluginStorageEventProgram(count: number, storage: string): PulumiFn {
+  return async () => {
+    for (let i = 0; i < count; i++) {
+      new PluginResource("cloudplatform:index:StorageEvent", `event-${i}`, {
+        name: "reaching_used_space",
+        storageName: storage,
+        bucketName: `bucket-${i}`,
+        bytes: 1_000_000 + i,
+        uuid: undefined,
+      });
+    }
   };
 }

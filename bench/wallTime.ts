@@ -8,10 +8,13 @@
  * resources, then a destroy empties the stack for the next round. The baseline and the StorageEvent stack
  * alternate, and the fastest sample of each counts (the least disturbed by other load).
  */
+import * as fs from "fs";
+import * as path from "path";
 import type { Stack } from "@pulumi/pulumi/automation";
 import type { TestStack } from "../tests/integration/harness";
+import { pluginPathDir } from "../tests/integration/pluginSupport";
 import { benchStack, errorText, opOptions, progress, secs, startSim, timed } from "./common";
-import { noopProgram, storageEventProgram } from "./programs";
+import { noopProgram, pluginStorageEventProgram, storageEventProgram } from "./programs";
 import type { Section } from "./report";
 import { CREATE_LISTS, type OperationLog } from "./operations";
 import { measureStateSize, type ClassStateSize } from "./stateSize";
@@ -33,7 +36,8 @@ export interface WallTimeResult {
   operations: OperationLog[];
 }
 
-type Kind = "baseline" | "event";
+/** The no-op baseline, StorageEvents on the dynamic path, StorageEvents through the native plugin. */
+type Kind = "baseline" | "event" | "plugin";
 
 function median(xs: number[]): number {
   const sorted = xs.slice().sort((a, b) => a - b);
@@ -50,13 +54,17 @@ const RATIO_TARGET = 1.3;
 export async function measureWallTime(options: { sizes: number[]; repeatsFor: (n: number) => number; stateSizeAt: number }): Promise<WallTimeResult> {
   const sim = await startSim();
   const stacks = new Map<string, TestStack>();
+  const pathDir = pluginPathDir();
+  const pluginEnv = { PATH: `${pathDir}${path.delimiter}${process.env.PATH ?? ""}` };
+  const programOf = (kind: Kind, n: number) =>
+    kind === "baseline" ? noopProgram(n) : kind === "event" ? storageEventProgram(n, `wall-${n}`) : pluginStorageEventProgram(n, `plugin-${n}`);
   const result: WallTimeResult = { sizes: options.sizes, samples: new Map(), stateSizes: [], stateErrors: [], operations: [] };
   const maxRepeats = Math.max(...options.sizes.map(options.repeatsFor));
   try {
     for (let rep = 0; rep < maxRepeats; rep++) {
       for (const n of options.sizes) {
         if (rep >= options.repeatsFor(n)) continue;
-        const kinds: Kind[] = rep % 2 === 0 ? ["baseline", "event"] : ["event", "baseline"];
+        const kinds: Kind[] = rep % 2 === 0 ? ["baseline", "event", "plugin"] : ["plugin", "event", "baseline"];
         for (const kind of kinds) {
           const k = key(kind, n);
           const samples = result.samples.get(k) ?? { previewMs: [], upMs: [], errors: [] };
@@ -64,7 +72,7 @@ export async function measureWallTime(options: { sizes: number[]; repeatsFor: (n
           try {
             let t = stacks.get(k);
             if (!t) {
-              t = await benchStack(kind === "baseline" ? noopProgram(n) : storageEventProgram(n, `wall-${n}`), sim.sim);
+              t = await benchStack(programOf(kind, n), sim.sim, kind === "plugin" ? pluginEnv : undefined);
               stacks.set(k, t);
             }
             const stack: Stack = t.stack;
@@ -93,7 +101,8 @@ export async function measureWallTime(options: { sizes: number[]; repeatsFor: (n
             progress(`wall time: ${kind} x${n} (round ${rep + 1}): preview ${secs(preview.ms)} and ${secs(preview2.ms)}, up ${secs(up.ms)}`);
             if (rep === 0 && n === options.stateSizeAt) {
               try {
-                result.stateSizes.push(await measureStateSize(stack, kind === "baseline" ? "Noop" : "StorageEvent"));
+                const label = { baseline: "Noop", event: "StorageEvent", plugin: "StorageEvent (plugin)" }[kind];
+                result.stateSizes.push(await measureStateSize(stack, kind === "baseline" ? "Noop" : "StorageEvent", label));
               } catch (err) {
                 result.stateErrors.push(`${kind}: ${errorText(err)}`);
               }
@@ -109,6 +118,7 @@ export async function measureWallTime(options: { sizes: number[]; repeatsFor: (n
   } finally {
     for (const t of stacks.values()) await t.cleanup().catch((err) => progress(`cleanup failed: ${errorText(err)}`));
     await sim.sim.close();
+    fs.rmSync(pathDir, { recursive: true, force: true });
   }
   return result;
 }
@@ -118,8 +128,8 @@ export function wallTimeSection(r: WallTimeResult): Section {
   const section: Section = {
     title: "2. Preview and up wall time against a no-op baseline",
     method:
-      "Wall time of `stack.preview()` and `stack.up()` (Automation API, so each includes the CLI start) creating N resources on an empty stack state; baseline = the same number of no-op dynamic resources whose create returns at once, measured in the same run, alternating with the StorageEvent stack. Each round: two previews, one up, then a destroy (not timed). Fastest sample counts (the least disturbed by other load on the machine); all samples are listed below.",
-    tables: [{ headers: ["N", "Operation", "Baseline (no-op)", "StorageEvent", "Ratio", "Target", "Result"], rows: [] }],
+      "Wall time of `stack.preview()` and `stack.up()` (Automation API, so each includes the CLI start) creating N resources on an empty stack state; baseline = the same number of no-op dynamic resources whose create returns at once, measured in the same run, alternating with the StorageEvent stacks (the dynamic path, and the native plugin `pulumi-resource-cloudplatform` found on PATH; the target applies to the dynamic path, the plugin's ratio is reported beside it). Each round: two previews, one up, then a destroy (not timed). Fastest sample counts (the least disturbed by other load on the machine); all samples are listed below.",
+    tables: [{ headers: ["N", "Operation", "Baseline (no-op)", "StorageEvent", "Ratio", "Target", "Result", "StorageEvent (plugin)", "Plugin ratio"], rows: [] }],
     notes: [],
     targets: [],
   };
@@ -127,10 +137,13 @@ export function wallTimeSection(r: WallTimeResult): Section {
   for (const n of r.sizes) {
     const base = r.samples.get(key("baseline", n));
     const ev = r.samples.get(key("event", n));
+    const pl = r.samples.get(key("plugin", n));
     for (const op of ["preview", "up"] as const) {
       const b = min(op === "preview" ? base?.previewMs ?? [] : base?.upMs ?? []);
       const e = min(op === "preview" ? ev?.previewMs ?? [] : ev?.upMs ?? []);
       const ratio = b !== undefined && e !== undefined ? e / b : undefined;
+      const p = min(op === "preview" ? pl?.previewMs ?? [] : pl?.upMs ?? []);
+      const pluginRatio = b !== undefined && p !== undefined ? p / b : undefined;
       const targeted = n === Math.max(...r.sizes);
       let verdict = "INFO";
       if (ratio === undefined) verdict = "ERROR";
@@ -143,6 +156,8 @@ export function wallTimeSection(r: WallTimeResult): Section {
         ratio === undefined ? "n/a" : `${ratio.toFixed(2)}x`,
         targeted ? `<= ${RATIO_TARGET}x` : "(none)",
         verdict,
+        p === undefined ? "failed" : secs(p),
+        pluginRatio === undefined ? "n/a" : `${pluginRatio.toFixed(2)}x`,
       ]);
       if (targeted) {
         const baseAll = op === "preview" ? base?.previewMs ?? [] : base?.upMs ?? [];

@@ -8,3 +8,6 @@
 export * from "./k8sClusterUpgrade";
 export * from "./storageEvent";
 export * from "./lookups";
+
+import { serveWhenRunAsPlugin } from "./internal/sourcePlugin";
+serveWhenRunAsPlugin();

@@ -3,15 +3,21 @@
 #   <root>/bin/pulumi                          the CLI (v3.248.0, or an installed one that is newer)
 #   <root>/bin/pulumi-language-nodejs          the Node.js language host
 #   <root>/bin/pulumi-resource-pulumi-nodejs   the dynamic-provider launcher from @pulumi/pulumi
-# <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0), so a second
-# run, a fresh clone or `make clean` reuses it. `--print-root` prints <root> and exits.
+# <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0/host-<hash>), so
+# a second run, a fresh clone or `make clean` reuses it. The CLI itself is built once into
+# cli-v3.248.0/bin and hard-linked into each <root>; <hash> is that of tools/langhost and
+# tools/go.{mod,sum}, so a changed language host gets its own <root> (built in seconds) and
+# checkouts with different hosts never overwrite each other's. `--print-root` prints <root>.
 set -euo pipefail
 
 VERSION=3.248.0
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(dirname "$HERE")"
 CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
-ROOT="$CACHE_BASE/cli-v$VERSION"
+BASE="$CACHE_BASE/cli-v$VERSION"
+CLI_BIN="$BASE/bin"
+HOST_HASH="$(cat "$HERE/langhost/main.go" "$HERE/go.mod" "$HERE/go.sum" | sha256sum | cut -c1-12)"
+ROOT="$BASE/host-$HOST_HASH"
 BIN="$ROOT/bin"
 
 if [[ "${1:-}" == "--print-root" ]]; then echo "$ROOT"; exit 0; fi
@@ -27,9 +33,9 @@ version_ge() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" 
 
 link_launcher() { ln -sfn "$dynamic_launcher" "$BIN/pulumi-resource-pulumi-nodejs"; }
 
-mkdir -p "$BIN"
+mkdir -p "$BIN" "$CLI_BIN"
 
-# 1. The cache already holds a working CLI.
+# 1. The cache already holds a working CLI with this checkout's language host.
 if [[ -x "$BIN/pulumi" && -x "$BIN/pulumi-language-nodejs" ]] \
   && [[ "$("$BIN/pulumi" version 2>/dev/null)" == v* ]]; then
   link_launcher
@@ -82,7 +88,12 @@ build() { # build <output> <package> <ldflags>
 }
 
 build "$BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION"
-build "$BIN/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
-  "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION"
+if ! [[ -x "$CLI_BIN/pulumi" && "$("$CLI_BIN/pulumi" version 2>/dev/null)" == v* ]]; then
+  build "$CLI_BIN/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
+    "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION"
+fi
+# A hard link, not a symlink: the engine looks for plugins beside the resolved `pulumi`, which
+# must be this root's bin (with this checkout's language host), not the shared CLI_BIN.
+ln -f "$CLI_BIN/pulumi" "$BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$BIN/pulumi"
 link_launcher
 say "ready: $("$BIN/pulumi" version) in $BIN"

@@ -36,8 +36,11 @@ export function unknownInputs(inputs: Record<string, unknown>): Set<string> {
   return new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
 }
 
-/** Re-throws with the key removed from message and stack; the original class is kept. */
-function scrubbed(err: unknown, secrets: () => readonly string[]): never {
+/**
+ * Re-throws with the key removed from message and stack; the original class is kept. Shared
+ * with the native plugin, whose errors follow the same rule.
+ */
+export function scrubbed(err: unknown, secrets: () => readonly string[]): never {
   if (err instanceof Error) {
     err.message = redact(err.message, secrets());
     if (err.stack) err.stack = redact(err.stack, secrets());

@@ -36,9 +36,9 @@ export interface GetInstancesArgs {
 
 /** Result of `getInstances`. */
 export interface GetInstancesResult {
-  /** The project asked for. */
+  /** Project id. */
   readonly projectId: number;
-  /** The region asked for. */
+  /** Region id. */
   readonly regionId: number;
   /** The instances, in the API's order. */
   readonly instances: readonly Instance[];
@@ -47,7 +47,9 @@ export interface GetInstancesResult {
 }
 
 interface Normalized {
+  /** Project id. */
   readonly projectId: number;
+  /** Region id. */
   readonly regionId: number;
   readonly name: string | undefined;
   readonly status: InstanceStatus | undefined;

@@ -25,9 +25,9 @@ export interface GetK8sClusterArgs extends K8sClusterRef {}
 
 /** Result of `getK8sCluster`: the cluster as read now. */
 export interface GetK8sClusterResult extends K8sCluster {
-  /** The project asked for. */
+  /** Project id of the cluster. */
   readonly projectId: number;
-  /** The region asked for. */
+  /** Region id of the cluster. */
   readonly regionId: number;
 }
 

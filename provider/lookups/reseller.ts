@@ -34,11 +34,11 @@ export interface GetResellerTotalsArgs {
 
 /** Result of `getResellerTotals`. */
 export interface GetResellerTotalsResult {
-  /** The metric asked for. */
+  /** The consumption metric reported. */
   readonly metric: ResellerMetric;
-  /** Start date asked for (inclusive). */
+  /** Report start date, inclusive (ISO 8601). */
   readonly from: string;
-  /** End date asked for (exclusive). */
+  /** Report end date, exclusive (ISO 8601). */
   readonly to: string;
   /** The client filter as sent (sorted); empty = all clients. */
   readonly clientIds: readonly number[];
@@ -60,9 +60,12 @@ export interface GetResellerPingResult {
 }
 
 interface NormalizedTotals {
+  /** The consumption metric reported. */
   readonly metric: ResellerMetric;
   readonly clientIds: readonly number[];
+  /** Report start date, inclusive (ISO 8601). */
   readonly from: string;
+  /** Report end date, exclusive (ISO 8601). */
   readonly to: string;
   readonly limit: number;
   readonly offset: number;

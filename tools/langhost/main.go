@@ -5,7 +5,10 @@
 // reachable from our machines refuses to serve, while the CLI (pkg/v3) and the SDK (sdk/v3)
 // are served. The host's job is narrow: when the engine asks it to run a program it starts
 // `node @pulumi/pulumi/cmd/run` with the monitor address, project, stack and config, and
-// reports how the program exited. Everything else it may be asked is answered minimally.
+// reports how the program exited; when the engine asks it to run a source-based plugin (a
+// directory with PulumiPlugin.yaml `runtime: nodejs`, as `pulumi package add <dir>` does), it
+// starts `node @pulumi/pulumi/cmd/run-plugin <dir>` as Pulumi's own Node.js host does and
+// streams the plugin's output back. Everything else it may be asked is answered minimally.
 // It is built on the published sdk/v3 gRPC definitions, so the wire protocol is the engine's own.
 package main
 
@@ -192,6 +195,50 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
 	return &pulumirpc.RunResponse{}, nil
+}
+
+// RunPlugin runs a source-based Node.js plugin: `node [nodeargs] <run-plugin> <plugin dir>
+// <engine args...>` in the requested working directory and environment, resolving run-plugin
+// from the plugin's own node_modules. Its stdout (the plugin's port line first) and stderr are
+// streamed to the engine; the process is killed when the engine cancels the call.
+func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	closer, stdout, stderr, err := rpcutil.MakeRunPluginStreams(server, false)
+	if err != nil {
+		return err
+	}
+	defer closer.Close()
+
+	pluginDir := req.GetInfo().GetProgramDirectory()
+	runPath, err := resolveFrom(pluginDir, "@pulumi/pulumi/cmd/run-plugin")
+	if err != nil {
+		return fmt.Errorf("could not find @pulumi/pulumi in %s (run `npm install` there): %w", pluginDir, err)
+	}
+	options := req.GetInfo().GetOptions().AsMap()
+	args := []string{runPath}
+	args = append(args, strings.Fields(stringOption(options, "nodeargs"))...)
+	args = append(args, pluginDir)
+	args = append(args, req.GetArgs()...)
+
+	env := req.GetEnv()
+	if v, ok := options["typescript"].(bool); ok && v {
+		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
+	}
+	if tsconfig := stringOption(options, "tsconfig"); tsconfig != "" {
+		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
+	}
+
+	cmd := exec.CommandContext(server.Context(), "node", args...)
+	cmd.Dir = req.GetPwd()
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if errors.As(err, &exitErr) {
+			return fmt.Errorf("plugin exited with non-zero exit code: %d", exitErr.ExitCode())
+		}
+		return fmt.Errorf("could not run the plugin with node: %w", err)
+	}
+	return closer.Close()
 }
 
 // programEnv passes config the way @pulumi/pulumi reads it: JSON in PULUMI_CONFIG and

@@ -10,11 +10,11 @@ import { bodyList, bool, isObject, numOr, numOrNull, objArray, str, strOrNull, t
 
 /** The instance's flavor (size). */
 export interface InstanceFlavor {
-  /** Flavor id, e.g. `g1-standard-2-4`. */
+  /** Flavor id. */
   readonly flavorId: string;
   /** Flavor name. */
   readonly flavorName: string;
-  /** Virtual CPUs. */
+  /** Number of virtual CPUs, when reported. */
   readonly vcpus: number | null;
   /** RAM in MiB. */
   readonly ram: number | null;
@@ -26,25 +26,43 @@ export interface InstanceAddress {
   readonly addr: string;
   /** `fixed` or `floating`. */
   readonly type: string;
-  /** Network interface, when reported. */
+  /** Network interface name, when reported. */
   readonly interfaceName: string | null;
-  /** Subnet id (fixed addresses). */
+  /** Subnet id, when reported. */
   readonly subnetId: string | null;
-  /** Subnet name (fixed addresses). */
+  /** Subnet name, when reported. */
   readonly subnetName: string | null;
+}
+
+/** A key-value tag of an instance. */
+export interface InstanceTag {
+  /** Tag key. */
+  readonly key: string;
+  /** Tag value. */
+  readonly value: string;
+  /** Whether the tag is set by the platform and cannot be changed. */
+  readonly readOnly: boolean;
+}
+
+/** A volume attached to an instance. */
+export interface InstanceVolume {
+  /** Volume id. */
+  readonly id: string;
+  /** Whether the volume is deleted with the instance. */
+  readonly deleteOnTermination: boolean;
 }
 
 /** A virtual machine. */
 export interface Instance {
-  /** Instance UUID. */
+  /** Instance id. */
   readonly id: string;
   /** Instance name. */
   readonly name: string;
   /** ACTIVE, BUILD, SHUTOFF, ... as sent. */
   readonly status: string;
-  /** Hypervisor state: active, building, stopped, ... as sent. */
+  /** Hypervisor state of the VM (active, stopped, ...), as sent. */
   readonly vmState: string;
-  /** Creation time, ISO 8601. */
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
   /** Project of the instance. */
   readonly projectId: number | null;
@@ -52,23 +70,23 @@ export interface Instance {
   readonly regionId: number | null;
   /** Region name. */
   readonly region: string | null;
-  /** Size of the instance. */
+  /** The instance's flavor (size), when reported. */
   readonly flavor: InstanceFlavor | null;
   /** Addresses keyed by network name (names are data and stay as sent). */
   readonly addresses: Readonly<Record<string, readonly InstanceAddress[]>>;
-  /** Key/value tags; `readOnly` ones are set by the platform. */
-  readonly tags: readonly { readonly key: string; readonly value: string; readonly readOnly: boolean }[];
-  /** Names of its security groups. */
+  /** Key-value tags of the instance. */
+  readonly tags: readonly InstanceTag[];
+  /** Names of the security groups attached. */
   readonly securityGroups: readonly string[];
-  /** Attached volumes; `deleteOnTermination` ones go with the instance. */
-  readonly volumes: readonly { readonly id: string; readonly deleteOnTermination: boolean }[];
-  /** SSH key injected at creation. */
+  /** Volumes attached to the instance. */
+  readonly volumes: readonly InstanceVolume[];
+  /** Name of the SSH key the instance was created with, when any. */
   readonly sshKeyName: string | null;
-  /** Free text. */
+  /** Free-text description, when set. */
   readonly instanceDescription: string | null;
   /** Id of the task locking the instance, if any. */
   readonly taskId: string | null;
-  /** The task that created the instance. */
+  /** Id of the task that created the instance, when reported. */
   readonly creatorTaskId: string | null;
 }
 

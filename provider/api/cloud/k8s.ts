@@ -12,25 +12,25 @@ import { taskIdListFromWire, type TaskIdList } from "./tasks";
 
 /** A node pool of a cluster. */
 export interface K8sPool {
-  /** Pool UUID. */
+  /** Pool id. */
   readonly id: string;
   /** Pool name. */
   readonly name: string;
-  /** Flavor (node size) of the pool's nodes. */
+  /** Flavor of the pool's nodes. */
   readonly flavorId: string;
-  /** Current number of nodes. */
+  /** Current number of nodes, when reported. */
   readonly nodeCount: number | null;
-  /** Autoscaling lower bound. */
+  /** Autoscaling minimum, when set. */
   readonly minNodeCount: number | null;
-  /** Autoscaling upper bound. */
+  /** Autoscaling maximum, when set. */
   readonly maxNodeCount: number | null;
-  /** Pool status as sent, e.g. `Running`. */
+  /** Pool status, as sent. */
   readonly status: string;
 }
 
 /** A managed Kubernetes cluster. */
 export interface K8sCluster {
-  /** Cluster UUID. */
+  /** The cluster's UUID. */
   readonly id: string;
   /** The user-defined name that identifies it in paths. */
   readonly name: string;
@@ -40,20 +40,21 @@ export interface K8sCluster {
   readonly status: string;
   /** Id of the task locking the cluster (e.g. a running upgrade); null when not locked. */
   readonly taskId: string | null;
-  /** The task that created the cluster. */
+  /** Id of the task that created the cluster, when reported. */
   readonly creatorTaskId: string | null;
-  /** Whether the API server is reachable publicly. */
+  /** Whether the cluster's API endpoint is public. */
   readonly isPublic: boolean;
-  /** SSH key pair of the nodes. */
+  /** Name of the SSH key pair of the nodes, when set. */
   readonly keypair: string | null;
-  /** Creation time, ISO 8601. */
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
-  /** The node pools. */
+  /** The cluster's node pools. */
   readonly pools: readonly K8sPool[];
 }
 
 /** A version a cluster may be upgraded to now. */
 export interface K8sUpgradeVersion {
+  /** A version the cluster may be upgraded to now. */
   readonly version: string;
 }
 

@@ -9,21 +9,21 @@ import { bodyList, bool, numOr, str, strOrNull, type WireObject } from "../wire"
 
 /** A cloud project. */
 export interface Project {
-  /** Project id (the `projectId` other lookups and resources take). */
+  /** Project id. */
   readonly id: number;
-  /** Project name, unique per client. */
+  /** Project name. */
   readonly name: string;
   /** Each client has exactly one default project. */
   readonly isDefault: boolean;
   /** ACTIVE, DELETED, DELETING, ... as sent. */
   readonly state: string;
-  /** The client (account) owning the project. */
+  /** Id of the client (account) owning the project, when reported. */
   readonly clientId: number | null;
-  /** Free text, up to 255 characters. */
+  /** Free-text description, when set. */
   readonly description: string | null;
-  /** Creation time, ISO 8601. */
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
-  /** Deletion time for a DELETED project, else null. */
+  /** Deletion time, ISO 8601, for deleted projects. */
   readonly deletedAt: string | null;
   /** Id of the task holding a lock on the project, if any. */
   readonly taskId: string | null;

@@ -10,9 +10,9 @@ import { bodyList, bool, numOr, numOrNull, str, strArray, strOrNull, type WireOb
 
 /** A cloud region (location). */
 export interface Region {
-  /** Region id (the `regionId` other lookups and resources take). */
+  /** Region id. */
   readonly id: number;
-  /** Human-readable location name, e.g. `Luxembourg-2`. */
+  /** Human-readable region name. */
   readonly displayName: string;
   /** Only ACTIVE regions are to be used. */
   readonly state: string;
@@ -20,25 +20,25 @@ export interface Region {
   readonly accessLevel: string;
   /** Geographic zone label (AMERICAS, APAC, EMEA, ...), or null. */
   readonly zone: string | null;
-  /** ISO 3166 alpha-2 country code. */
+  /** Country of the region, when reported. */
   readonly country: string | null;
-  /** URL-style name, e.g. `luxembourg-2`. */
+  /** Short machine name of the region, when reported. */
   readonly slug: string | null;
-  /** Internal name, e.g. `ED-9`. */
+  /** The region's name in the identity service, when reported. */
   readonly keystoneName: string | null;
-  /** Virtual machines available. */
+  /** Whether virtual machines are offered. */
   readonly hasKvm: boolean;
-  /** Bare metal servers available. */
+  /** Whether bare-metal servers are offered. */
   readonly hasBaremetal: boolean;
-  /** Managed Kubernetes available. */
+  /** Whether managed Kubernetes is offered. */
   readonly hasK8s: boolean;
-  /** Managed PostgreSQL available. */
+  /** Whether managed databases are offered. */
   readonly hasDbaas: boolean;
-  /** Volume types, e.g. `ssd_hiiops`, `standard`. */
+  /** Volume types offered in the region. */
   readonly availableVolumeTypes: readonly string[];
-  /** Creation time, ISO 8601. */
+  /** Creation time, ISO 8601, as sent. */
   readonly createdAt: string | null;
-  /** Id of the region's metrics database, when it has one. */
+  /** Id of the region's metrics database, when reported. */
   readonly metricsDatabaseId: number | null;
 }
 

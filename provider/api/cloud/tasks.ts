@@ -27,22 +27,22 @@ export interface Task {
   readonly error: string | null;
   /** ISO 8601 without zone, as sent. */
   readonly createdOn: string | null;
-  /** Last change, ISO 8601 without zone. */
+  /** Time of the last change, ISO 8601 without zone, as sent. */
   readonly updatedOn: string | null;
-  /** End time when FINISHED or ERROR, else null. */
+  /** Time the task finished, ISO 8601 without zone; null while running. */
   readonly finishedOn: string | null;
   /**
    * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
    * keys are data and stay as sent). Null while unfinished and on ERROR.
    */
   readonly createdResources: Readonly<Record<string, readonly (string | number)[]>> | null;
-  /** Project of the task. */
+  /** Project the task works in, when reported. */
   readonly projectId: number | null;
-  /** Region of the task. */
+  /** Region the task works in, when reported. */
   readonly regionId: number | null;
-  /** User who started it. */
+  /** User who started the task, when reported. */
   readonly userId: number | null;
-  /** Client (account) of the task. */
+  /** Client (account) the task belongs to, when reported. */
   readonly clientId: number | null;
   /** The request that started the task, when reported. */
   readonly requestId: string | null;

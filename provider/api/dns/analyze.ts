@@ -20,13 +20,13 @@ export interface AuthoritativeNameServer {
 
 /** Delegation status of a zone. */
 export interface DelegationStatus {
-  /** The name servers the zone is delegated to. */
+  /** The zone's authoritative name servers as found in DNS. */
   readonly authoritativeNameServers: readonly AuthoritativeNameServer[];
   /** Name servers of the platform among the authoritative ones. */
   readonly serviceAuthorizedCount: number;
   /** Other name servers among the authoritative ones. */
   readonly nonServiceAuthorizedCount: number;
-  /** Whether the delegation uses white-label name servers. */
+  /** Whether the zone is delegated to white-label name servers of the platform. */
   readonly isWhitelabelDelegation: boolean;
   /** Whether the zone exists on the platform. */
   readonly zoneExists: boolean;

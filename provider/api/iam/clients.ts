@@ -8,9 +8,9 @@ import { bodyObject, bool, isObject, numOr, numOrNull, str, strArray, strOrNull 
 
 /** Status of one service for the account. */
 export interface ServiceStatus {
-  /** new, trial, active, paused, ... as sent. */
+  /** Service status, as sent. */
   readonly status: string;
-  /** Whether the service is enabled for the account. */
+  /** Whether the service is enabled for the client. */
   readonly enabled: boolean;
 }
 
@@ -18,23 +18,23 @@ export interface ServiceStatus {
 export interface CurrentClient {
   /** Client (account) id. */
   readonly id: number;
-  /** The account's e-mail address. */
+  /** The account's email address. */
   readonly email: string;
-  /** Account name. */
+  /** Account holder's name, when set. */
   readonly name: string | null;
   /** new, trial, active, paused, ... as sent. */
   readonly status: string;
-  /** Company name. */
+  /** Company name, when set. */
   readonly companyName: string | null;
   /** Id of the user the key belongs to. */
   readonly currentUser: number | null;
-  /** Services the account can use, e.g. `CLOUD`, `DNS`. */
+  /** Capabilities of the account, as sent. */
   readonly capabilities: readonly string[];
   /** Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent. */
   readonly serviceStatuses: Readonly<Record<string, ServiceStatus>>;
   /** Whether the account is deleted. */
   readonly deleted: boolean;
-  /** Whether it is a test account. */
+  /** Whether this is a test account. */
   readonly isTest: boolean;
 }
 

@@ -15,11 +15,11 @@ export type AiTaskName = "transcription" | "content-moderation";
 
 /** A brief AI task record. */
 export interface AiTask {
-  /** Task UUID. */
+  /** Task id. */
   readonly taskId: string;
-  /** `transcription` or `content-moderation`. */
+  /** Kind of AI task, as sent. */
   readonly taskName: string;
-  /** PENDING, STARTED, SUCCESS, FAILURE, REVOKED, RETRY or RECEIVED, as sent. */
+  /** Task status, as sent. */
   readonly status: string;
   /** Percent done, when reported. */
   readonly progress: number | null;

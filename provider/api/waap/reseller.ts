@@ -31,9 +31,9 @@ export interface ResellerTotalsParams {
 
 /** One daily consumption row. */
 export interface ConsumptionRow {
-  /** The day, `YYYY-MM-DD`. */
+  /** Day of the row, ISO 8601 date. */
   readonly date: string;
-  /** Billable amount of the metric that day. */
+  /** Billable amount consumed that day. */
   readonly amount: number;
 }
 

@@ -1,0 +1,310 @@
+/**
+ * The native plugin's gRPC service, driven as the engine drives it, against the simulator:
+ * config (args, secrets, env fallback), schema, check/diff/create/read/update/delete of both
+ * resources (preview, import, secrets re-marked), lookups as invokes, progress logged against
+ * the resource's URN, and no API key in any error.
+ */
+import type * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provProto from "@pulumi/pulumi/proto/provider_pb";
+import type * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { VERSION } from "../../../provider/api/version";
+import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
+import { FUNCTIONS } from "../../../provider/plugin/functions";
+import { serve } from "../../../provider/plugin/server";
+import { UNKNOWN_VALUE } from "../../../provider/plugin/values";
+import { startSimulator, type RunningSimulator } from "../../../simulator";
+import { newKey } from "../api/helpers";
+import { call, providerClient, secret, startFakeEngine, struct, type LoggedLine } from "./grpcClient";
+import * as sdk from "../../../sdk";
+
+const KEY = newKey();
+const SE = "cloudplatform:index:StorageEvent";
+const K8S = "cloudplatform:index:K8sClusterUpgrade";
+const urnOf = (type: string, name: string) => `urn:pulumi:dev::proj::${type}::${name}`;
+
+let sim: RunningSimulator;
+let engine: Awaited<ReturnType<typeof startFakeEngine>>;
+let server: grpc.Server;
+let client: provRpc.ResourceProviderClient;
+let stopPlugin: () => void;
+
+beforeAll(async () => {
+  sim = await startSimulator({ apiKey: KEY, timeScale: 40 });
+  engine = await startFakeEngine();
+  const served = await serve({
+    engineAddress: engine.address,
+    env: {},
+    runOptions: { writeTiming: { settleMs: 20 } },
+    lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } }) },
+  });
+  server = served.server;
+  stopPlugin = () => served.plugin.close();
+  client = providerClient(served.port);
+});
+afterAll(async () => {
+  client.close();
+  stopPlugin();
+  server.forceShutdown();
+  engine.close();
+  await sim.close();
+});
+beforeEach(() => {
+  sim.reset();
+  engine.lines.length = 0;
+});
+
+async function configure(args: Record<string, unknown> = { apiKey: secret(KEY), baseUrl: sim.url }): Promise<provProto.ConfigureResponse> {
+  const req = new provProto.ConfigureRequest().setArgs(struct(args)).setAcceptsecrets(true);
+  return call(client, "configure", req);
+}
+
+async function check(type: string, name: string, news: Record<string, unknown>) {
+  const req = new provProto.CheckRequest().setUrn(urnOf(type, name)).setType(type).setName(name).setNews(struct(news)).setOlds(struct({}));
+  const res = await call<provProto.CheckRequest, provProto.CheckResponse>(client, "check", req);
+  return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })) };
+}
+
+async function create(type: string, name: string, props: Record<string, unknown>, preview = false) {
+  const req = new provProto.CreateRequest().setUrn(urnOf(type, name)).setType(type).setName(name).setProperties(struct(props)).setPreview(preview);
+  const res = await call<provProto.CreateRequest, provProto.CreateResponse>(client, "create", req);
+  return { id: res.getId(), outs: res.getProperties()?.toJavaScript() ?? {} };
+}
+
+async function read(type: string, name: string, id: string, props: Record<string, unknown> = {}) {
+  const req = new provProto.ReadRequest().setUrn(urnOf(type, name)).setType(type).setName(name).setId(id).setProperties(struct(props)).setInputs(struct({}));
+  const res = await call<provProto.ReadRequest, provProto.ReadResponse>(client, "read", req);
+  return { id: res.getId(), outs: res.getProperties()?.toJavaScript() ?? {}, inputs: res.getInputs()?.toJavaScript() ?? {} };
+}
+
+async function diff(type: string, name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+  const req = new provProto.DiffRequest().setUrn(urnOf(type, name)).setType(type).setName(name).setId(id).setOlds(struct(olds)).setNews(struct(news));
+  return call<provProto.DiffRequest, provProto.DiffResponse>(client, "diff", req);
+}
+
+async function update(type: string, name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>, preview = false) {
+  const req = new provProto.UpdateRequest().setUrn(urnOf(type, name)).setType(type).setName(name).setId(id).setOlds(struct(olds)).setNews(struct(news)).setPreview(preview);
+  const res = await call<provProto.UpdateRequest, provProto.UpdateResponse>(client, "update", req);
+  return res.getProperties()?.toJavaScript() ?? {};
+}
+
+async function remove(type: string, name: string, id: string, props: Record<string, unknown>) {
+  const req = new provProto.DeleteRequest().setUrn(urnOf(type, name)).setType(type).setName(name).setId(id).setProperties(struct(props));
+  await call(client, "delete", req);
+}
+
+async function invoke(token: string, args: Record<string, unknown>) {
+  const req = new provProto.InvokeRequest().setTok(token).setArgs(struct(args));
+  const res = await call<provProto.InvokeRequest, provProto.InvokeResponse>(client, "invoke", req);
+  return res.getReturn()?.toJavaScript() as Record<string, unknown>;
+}
+
+async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("plugin metadata and config", () => {
+  test("GetPluginInfo answers the package version; GetSchema the generated schema", async () => {
+    const info = await call<Empty, pluginProto.PluginInfo>(client, "getPluginInfo", new Empty());
+    expect(info.getVersion()).toBe(VERSION);
+    const res = await call<provProto.GetSchemaRequest, provProto.GetSchemaResponse>(client, "getSchema", new provProto.GetSchemaRequest());
+    const schema = JSON.parse(res.getSchema()) as { name: string; resources: object; functions: object };
+    expect(schema.name).toBe("cloudplatform");
+    expect(Object.keys(schema.resources).sort()).toEqual([K8S, SE]);
+    expect(Object.keys(schema.functions).sort()).toEqual([...FUNCTIONS.keys()].sort());
+    // Every lookup of the TypeScript SDK is a function of the plugin, and nothing else is.
+    const sdkLookups = Object.keys(sdk).filter((k) => /^get\w+Output$/.test(k)).map((k) => `cloudplatform:index:${k.replace(/Output$/, "")}`);
+    expect([...FUNCTIONS.keys()].sort()).toEqual(sdkLookups.sort());
+  });
+
+  test("CheckConfig marks apiKey secret and names a non-string setting", async () => {
+    const ok = await call<provProto.CheckRequest, provProto.CheckResponse>(client, "checkConfig", new provProto.CheckRequest().setNews(struct({ apiKey: KEY, baseUrl: sim.url })));
+    expect(ok.getFailuresList()).toEqual([]);
+    expect(ok.getInputs()?.toJavaScript()).toEqual({ apiKey: secret(KEY), baseUrl: sim.url });
+    const bad = await call<provProto.CheckRequest, provProto.CheckResponse>(client, "checkConfig", new provProto.CheckRequest().setNews(struct({ baseUrl: 42 })));
+    expect(bad.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([["baseUrl", "cloudplatform:baseUrl must be a string, got number"]]);
+  });
+
+  test("DiffConfig reports a changed key or URL as an in-place change, never a replace", async () => {
+    const same = await call<provProto.DiffRequest, provProto.DiffResponse>(client, "diffConfig", new provProto.DiffRequest().setOlds(struct({ baseUrl: "a" })).setNews(struct({ baseUrl: "a" })));
+    expect(same.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_NONE);
+    const changed = await call<provProto.DiffRequest, provProto.DiffResponse>(client, "diffConfig", new provProto.DiffRequest().setOlds(struct({ apiKey: secret("a") })).setNews(struct({ apiKey: secret("b") })));
+    expect(changed.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(changed.getDiffsList()).toEqual(["apiKey"]);
+    expect(changed.getReplacesList()).toEqual([]);
+  });
+
+  test("Configure takes the secret key from args and accepts secrets", async () => {
+    const res = await configure();
+    expect(res.getAcceptsecrets()).toBe(true);
+    expect(res.getSupportspreview()).toBe(true);
+    const projects = await invoke("cloudplatform:index:getProjects", {});
+    expect((projects["ids"] as number[]).length).toBeGreaterThan(0);
+  });
+
+  test("without config the error names both ways to set the key and base URL", async () => {
+    await configure({});
+    const err = await rejection(invoke("cloudplatform:index:getProjects", {}));
+    expect(err.message).toMatch(/getProjects: /);
+    expect(err.message).toMatch(/CLOUDPLATFORM_BASE_URL|cloudplatform:baseUrl/);
+  });
+
+  test("without config, CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL are used", async () => {
+    const other = await serve({ env: { CLOUDPLATFORM_API_KEY: KEY, CLOUDPLATFORM_BASE_URL: sim.url } });
+    const otherClient = providerClient(other.port);
+    try {
+      await call(otherClient, "configure", new provProto.ConfigureRequest().setArgs(struct({})));
+      const res = await call<provProto.InvokeRequest, provProto.InvokeResponse>(otherClient, "invoke", new provProto.InvokeRequest().setTok("cloudplatform:index:getResellerPing").setArgs(struct({})));
+      expect(res.getReturn()?.toJavaScript()).toMatchObject({ healthy: true });
+    } finally {
+      otherClient.close();
+      other.server.forceShutdown();
+    }
+  });
+
+  test("the older string variables are read when args are absent", async () => {
+    const req = new provProto.ConfigureRequest();
+    req.getVariablesMap().set("cloudplatform:config:apiKey", KEY).set("cloudplatform:config:baseUrl", sim.url);
+    await call(client, "configure", req);
+    const ping = await invoke("cloudplatform:index:getResellerPing", {});
+    expect(ping["healthy"]).toBe(true);
+  });
+});
+
+describe("StorageEvent through the plugin", () => {
+  beforeEach(async () => {
+    await configure();
+  });
+
+  test("check failures name the field; unknown inputs at preview are no failure", async () => {
+    const bad = await check(SE, "e", { name: "reaching_the_moon", storageName: "s", bytes: 1 });
+    expect(bad.failures).toEqual([expect.objectContaining({ property: "name" })]);
+    expect(bad.failures[0]?.reason).toMatch(/reaching_used_space/);
+    const pending = await check(SE, "e", { name: "reaching_used_space", storageName: UNKNOWN_VALUE, bytes: 5 });
+    expect(pending.failures).toEqual([]);
+  });
+
+  test("create (preview then real), import by uuid, no-change diff, update in place, delete", async () => {
+    const inputs = { name: "reaching_used_space", storageName: "media", bytes: secret(500) };
+    const checked = await check(SE, "media", inputs);
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs["bytes"]).toEqual(secret(500));
+
+    const preview = await create(SE, "media", checked.inputs, true);
+    expect(preview.outs["uuid"]).toBe(UNKNOWN_VALUE);
+    expect(sim.state().storageEvents).toEqual([]);
+
+    const made = await create(SE, "media", checked.inputs);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: made.id, bytes: 500 })]);
+    expect(made.outs).toEqual({ name: "reaching_used_space", storageName: "media", bytes: secret(500), uuid: made.id });
+
+    // Import: a read with the id only, as `pulumi import` does.
+    const imported = await read(SE, "media", made.id);
+    expect(imported.id).toBe(made.id);
+    expect(imported.inputs).toEqual({ name: "reaching_used_space", storageName: "media", bytes: 500 });
+    expect(imported.outs).toEqual({ ...imported.inputs, uuid: made.id });
+
+    const plainOuts = { ...imported.outs };
+    const none = await diff(SE, "media", made.id, plainOuts, { name: "reaching_used_space", storageName: "media", bytes: 500 });
+    expect(none.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_NONE);
+    const some = await diff(SE, "media", made.id, plainOuts, { name: "reaching_used_space", storageName: "media", bytes: 900 });
+    expect(some.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(some.getReplacesList()).toEqual([]);
+    expect(some.getDiffsList()).toEqual(["bytes"]);
+    const replace = await diff(SE, "media", made.id, plainOuts, { name: "reaching_used_space", storageName: "other", bytes: 500 });
+    expect(replace.getReplacesList()).toEqual(["storageName"]);
+
+    const updatePreview = await update(SE, "media", made.id, plainOuts, { name: "reaching_used_space", storageName: "media", bytes: 900 }, true);
+    expect(updatePreview["uuid"]).toBe(made.id);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ bytes: 500 })]);
+    const updated = await update(SE, "media", made.id, plainOuts, { name: "reaching_used_space", storageName: "media", bytes: 900 });
+    expect(updated).toEqual({ name: "reaching_used_space", storageName: "media", bytes: 900, uuid: made.id });
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: made.id, bytes: 900 })]);
+
+    await remove(SE, "media", made.id, updated);
+    expect(sim.state().storageEvents).toEqual([]);
+    expect((await read(SE, "media", made.id)).id).toBe("");
+  });
+
+  test("an unknown resource type is an error naming the served types", async () => {
+    const err = await rejection(create("cloudplatform:index:Nope", "x", {}));
+    expect(err.message).toMatch(/unknown resource type "cloudplatform:index:Nope".*StorageEvent/);
+  });
+});
+
+describe("K8sClusterUpgrade through the plugin", () => {
+  beforeEach(async () => {
+    await configure();
+  });
+
+  test("import by <projectId>/<regionId>/<clusterName>, then an upgrade whose progress is logged on the resource's URN", async () => {
+    const imported = await read(K8S, "prod", "1/76/prod-cluster");
+    expect(imported.id).toBe("1/76/prod-cluster");
+    expect(imported.inputs).toEqual({ projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.30.4", allowMultiStep: false, timeoutMinutes: 60 });
+
+    const news = (await check(K8S, "prod", { ...imported.inputs, version: "v1.31.2" })).inputs;
+    const d = await diff(K8S, "prod", imported.id, imported.outs, news);
+    expect(d.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(d.getReplacesList()).toEqual([]);
+
+    const outs = await update(K8S, "prod", imported.id, imported.outs, news);
+    expect(outs).toMatchObject({ version: "v1.31.2", previousVersion: "v1.30.4", upgradePath: ["v1.31.2"], status: "Provisioned" });
+    expect(sim.state().clusters.find((c) => c.name === "prod-cluster")?.version).toBe("v1.31.2");
+
+    const urn = urnOf(K8S, "prod");
+    const onRow = (l: LoggedLine) => l.urn === urn && l.ephemeral;
+    await waitFor(() => engine.lines.some(onRow));
+    expect(engine.lines.filter(onRow).map((l) => l.message).join("\n")).toMatch(/prod-cluster/);
+    expect(engine.lines.every((l) => l.urn === urn)).toBe(true);
+  });
+
+  test("preview of an update marks the upgrade's results unknown and keeps the cluster id", async () => {
+    const imported = await read(K8S, "prod", "1/76/prod-cluster");
+    const outs = await update(K8S, "prod", imported.id, imported.outs, { ...imported.inputs, version: "v1.31.2" }, true);
+    expect(outs).toMatchObject({ version: "v1.31.2", clusterId: imported.outs["clusterId"], status: UNKNOWN_VALUE, upgradePath: UNKNOWN_VALUE });
+    expect(sim.requests().filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});
+
+describe("lookups as invokes", () => {
+  beforeEach(async () => {
+    await configure();
+  });
+
+  test("every lookup is served under its token", async () => {
+    const region = await invoke("cloudplatform:index:getRegion", { id: 76 });
+    expect(region["id"]).toBe(76);
+    const cluster = await invoke("cloudplatform:index:getK8sCluster", { projectId: 1, regionId: 76, clusterName: "prod-cluster" });
+    expect(cluster["version"]).toBe("v1.30.4");
+  });
+
+  test("a bad argument fails before any request, naming the argument", async () => {
+    sim.reset();
+    const err = await rejection(invoke("cloudplatform:index:getInstances", { projectId: "one", regionId: 76 }));
+    expect(err.message).toMatch(/getInstances: .*projectId/);
+    expect(sim.requests()).toEqual([]);
+  });
+
+  test("an unknown function names the served ones", async () => {
+    const err = await rejection(invoke("cloudplatform:index:getNothing", {}));
+    expect(err.message).toMatch(/unknown function "cloudplatform:index:getNothing".*getProjects/);
+  });
+
+  test("the API key never appears in an error, even when an argument echoes it", async () => {
+    const err = await rejection(invoke("cloudplatform:index:getProject", { name: KEY }));
+    expect(err.message).toMatch(/getProject/);
+    expect(err.message).not.toContain(KEY);
+    const failed = await check(SE, "e", { name: KEY, storageName: "s", bytes: 1 });
+    expect(JSON.stringify(failed.failures)).not.toContain(KEY);
+  });
+});
+
+async function waitFor(predicate: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !predicate(); i++) await new Promise((r) => setTimeout(r, 20));
+}

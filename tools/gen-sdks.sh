@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Regenerates the Python and Go SDKs from the plugin schema into sdk/python and sdk/go, what
+# `pulumi package gen-sdk provider/plugin/schema.json --language python|go --out sdk` writes with
+# Pulumi's released language hosts (tools/sdkgen explains why we call the generators directly).
+# The generator is built once into the CLI cache, keyed by a hash of its source and go.mod/go.sum.
+# Usage: tools/gen-sdks.sh [out dir]  (default: the repo's sdk/; a test passes a temp dir to
+# check that the committed SDKs are current)
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(dirname "$HERE")"
+CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
+HASH="$(cat "$HERE/sdkgen/main.go" "$HERE/go.mod" "$HERE/go.sum" | sha256sum | cut -c1-12)"
+GEN="$CACHE_BASE/sdkgen-$HASH/sdkgen"
+
+if [[ ! -x "$GEN" ]]; then
+  command -v go >/dev/null 2>&1 || { echo "[sdks] error: Go 1.25+ is needed to build tools/sdkgen" >&2; exit 1; }
+  echo "[sdks] building tools/sdkgen (first time: about a minute on 2 cores)..."
+  mkdir -p "$(dirname "$GEN")"
+  (cd "$HERE" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go build -buildvcs=false -trimpath -o "$GEN.tmp" ./sdkgen)
+  mv "$GEN.tmp" "$GEN"
+fi
+
+OUT="${1:-$REPO/sdk}"
+for language in python go; do
+  "$GEN" "$REPO/provider/plugin/schema.json" "$language" "$OUT"
+  echo "[sdks] wrote $OUT/$language"
+done

@@ -1,0 +1,260 @@
+// @ts-check
+/**
+ * Generates `provider/plugin/schema.json` from the TypeScript SDK: its resource classes and args
+ * interfaces (`sdk/*.ts`) and its lookups (`sdk/lookups/*.ts`), with every description taken
+ * from their TSDoc. Why generated: the schema (what the plugin serves and the Python/Go SDKs
+ * are generated from) and the TypeScript SDK must not drift; `tests/unit/plugin/schema.test.ts`
+ * regenerates and fails when the committed file is stale.
+ *
+ * Usage: `node tools/schema/generate.js` (writes the file) or `--check` (exits 1 when stale).
+ * Uses the TypeScript compiler API (a devDependency); nothing here runs in the plugin.
+ */
+const fs = require("fs");
+const path = require("path");
+const ts = require("typescript");
+
+const ROOT = path.resolve(__dirname, "../..");
+const OUT = path.join(ROOT, "provider/plugin/schema.json");
+const PKG = "cloudplatform";
+const PREFIX = `${PKG}:index:`;
+
+/**
+ * Numbers that are integers: ids, byte and count limits, minutes, page sizes and counts (the API and the
+ * lifecycles' checks treat these as integers). Everything else stays `number`. Why by name: the
+ * TypeScript types only say `number`, and generated Go/Python SDKs should take `int` for ids.
+ */
+const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|Count$|^page|^limit$|^offset$|^maxResults$)/;
+
+/** The resources: SDK file, class and args interface. */
+const RESOURCES = [
+  { name: "K8sClusterUpgrade", file: "sdk/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs" },
+  { name: "StorageEvent", file: "sdk/storageEvent.ts", args: "StorageEventArgs" },
+];
+
+/** The text of a symbol's TSDoc (first paragraph block, tags left out). */
+function docOf(checker, symbol) {
+  if (!symbol) return "";
+  return ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+}
+
+/**
+ * @param {ts.Program} program
+ */
+function makeGenerator(program) {
+  const checker = program.getTypeChecker();
+  /** @type {Record<string, any>} */
+  const types = {};
+  /** @type {string[]} */
+  const missing = [];
+
+  const describe = (what, text) => {
+    if (!text) missing.push(what);
+    return text;
+  };
+
+  /** The type without null/undefined, and whether it could be absent. */
+  function strip(type) {
+    if (!type.isUnion()) return { type, optional: false };
+    const kept = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)));
+    const optional = kept.length !== type.types.length;
+    if (kept.length === 1) return { type: kept[0], optional };
+    // Boolean is `true | false` to the checker.
+    if (kept.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) return { type: checker.getBooleanType(), optional };
+    return { type: checker.getUnionType(kept), optional };
+  }
+
+  /** Schema of a property type; `name` picks integer for numbers and names anonymous objects. */
+  function schemaOf(rawType, name, where) {
+    const { type } = strip(rawType);
+    const f = type.flags;
+    if (f & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral)) return { type: "string" };
+    if (type.isUnion() && type.types.every((t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral))) return { type: "string" };
+    if (f & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral)) return { type: INTEGER_NAME.test(name) ? "integer" : "number" };
+    if (f & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: "boolean" };
+    if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { $ref: "pulumi.json#/Any" };
+    if (checker.isArrayType(type) || checker.isTupleType(type)) {
+      const [item] = checker.getTypeArguments(/** @type {ts.TypeReference} */ (type));
+      return { type: "array", items: schemaOf(item, name.replace(/s$/, ""), `${where}[]`) };
+    }
+    if (f & ts.TypeFlags.Object) {
+      const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
+      if (index && checker.getPropertiesOfType(type).length === 0) {
+        return { type: "object", additionalProperties: schemaOf(index.type, name, `${where}{}`) };
+      }
+      let typeName = type.aliasSymbol?.name ?? type.getSymbol()?.name ?? "";
+      if (!typeName || typeName.startsWith("__")) typeName = `${where.split(".")[0]}${name[0].toUpperCase()}${name.slice(1)}`;
+      const token = `${PREFIX}${typeName}`;
+      if (!types[token]) {
+        types[token] = { type: "object" }; // placeholder against recursion
+        const symbol = type.aliasSymbol ?? type.getSymbol();
+        const { properties, required } = objectProperties(type, typeName);
+        types[token] = { description: describe(`type ${typeName}`, docOf(checker, symbol)), type: "object", properties, ...(required.length ? { required } : {}) };
+      }
+      return { $ref: `#/types/${token}` };
+    }
+    // A union of different kinds (`string | number`): the schema's Any, as generated SDKs do.
+    if (type.isUnion()) return { $ref: "pulumi.json#/Any" };
+    throw new Error(`${where}: cannot map TypeScript type ${checker.typeToString(type)} to the schema`);
+  }
+
+  /** Properties (with descriptions) and required names of an object type. */
+  function objectProperties(type, owner) {
+    const properties = {};
+    const required = [];
+    for (const prop of checker.getPropertiesOfType(type)) {
+      const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+      const propType = checker.getTypeOfSymbolAtLocation(prop, /** @type {ts.Node} */ (decl));
+      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || strip(propType).optional;
+      properties[prop.name] = { ...schemaOf(propType, prop.name, `${owner}.${prop.name}`), description: describe(`${owner}.${prop.name}`, docOf(checker, prop)) };
+      if (!optional) required.push(prop.name);
+    }
+    return { properties, required };
+  }
+
+  /** The type argument of `pulumi.Input<T>` / `pulumi.Output<T>`, or the node itself. */
+  function unwrapNode(node) {
+    if (node && ts.isTypeReferenceNode(node) && /(^|\.)(Input|Output)$/.test(node.typeName.getText()) && node.typeArguments?.length === 1) {
+      return node.typeArguments[0];
+    }
+    return node;
+  }
+
+  /** Members of a class or interface declared with Input/Output-wrapped types. */
+  function wrappedMembers(decl, owner, { skip = [] } = {}) {
+    const properties = {};
+    const required = [];
+    for (const member of decl.members) {
+      if (!ts.isPropertySignature(member) && !ts.isPropertyDeclaration(member)) continue;
+      const name = member.name.getText();
+      if (skip.includes(name) || !member.type) continue;
+      const symbol = checker.getSymbolAtLocation(member.name);
+      const inner = unwrapNode(member.type);
+      const type = checker.getTypeFromTypeNode(inner);
+      const optional = !!member.questionToken || strip(type).optional;
+      properties[name] = { ...schemaOf(type, name, `${owner}.${name}`), description: describe(`${owner}.${name}`, docOf(checker, symbol)) };
+      if (!optional) required.push(name);
+    }
+    return { properties, required };
+  }
+
+  function findDecl(file, name, kind) {
+    const source = program.getSourceFile(path.join(ROOT, file));
+    if (!source) throw new Error(`${file} not found`);
+    const found = source.statements.find((s) => kind(s) && s.name?.getText() === name);
+    if (!found) throw new Error(`${file}: no ${name}`);
+    return found;
+  }
+
+  function resource(spec) {
+    const cls = findDecl(spec.file, spec.name, ts.isClassDeclaration);
+    const args = findDecl(spec.file, spec.args, ts.isInterfaceDeclaration);
+    const outputs = wrappedMembers(cls, spec.name);
+    const inputs = wrappedMembers(args, spec.args);
+    // An input the resource does not echo as an output (StorageEvent's adoptUuid is echoed) would
+    // be lost from state views; every input must be an output too.
+    for (const name of Object.keys(inputs.properties)) {
+      if (!outputs.properties[name]) outputs.properties[name] = inputs.properties[name];
+    }
+    return {
+      description: describe(spec.name, docOf(checker, checker.getSymbolAtLocation(/** @type {ts.ClassDeclaration} */ (cls).name))),
+      properties: outputs.properties,
+      required: outputs.required,
+      inputProperties: inputs.properties,
+      requiredInputs: inputs.required,
+    };
+  }
+
+  function functions() {
+    const out = {};
+    const dir = path.join(ROOT, "sdk/lookups");
+    for (const file of fs.readdirSync(dir).sort()) {
+      const source = program.getSourceFile(path.join(dir, file));
+      if (!source) continue;
+      for (const stmt of source.statements) {
+        if (!ts.isFunctionDeclaration(stmt) || !stmt.name || !stmt.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+        const name = stmt.name.getText();
+        if (!/^get[A-Z]/.test(name) || name.endsWith("Output")) continue;
+        const [argsParam] = stmt.parameters;
+        const signature = checker.getSignatureFromDeclaration(stmt);
+        if (!argsParam || !signature) throw new Error(`${file}: ${name} has no args parameter`);
+        const argsType = checker.getTypeAtLocation(argsParam);
+        const resultType = checker.getTypeArguments(/** @type {ts.TypeReference} */ (signature.getReturnType()))[0];
+        const resultName = `${name[0].toUpperCase()}${name.slice(1)}Result`;
+        const args = objectProperties(argsType, `${name[0].toUpperCase()}${name.slice(1)}Args`);
+        const result = objectProperties(/** @type {ts.Type} */ (resultType), resultName);
+        out[`${PREFIX}${name}`] = {
+          description: describe(name, docOf(checker, checker.getSymbolAtLocation(stmt.name))),
+          // No arguments: `inputs: {}`, the form the CLI itself writes back (`package get-schema`).
+          inputs: Object.keys(args.properties).length ? { properties: args.properties, ...(args.required.length ? { required: args.required } : {}) } : {},
+          outputs: { properties: result.properties, ...(result.required.length ? { required: result.required } : {}) },
+        };
+      }
+    }
+    return out;
+  }
+
+  return { types, missing, resource, functions };
+}
+
+/** The schema object, built from the sources under `root` (the repository). */
+function generateSchema() {
+  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, /** @type {any} */ ({ ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } }));
+  if (!config) throw new Error("tsconfig.json could not be read");
+  const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, noEmit: true } });
+  const gen = makeGenerator(program);
+  const resources = Object.fromEntries(RESOURCES.map((r) => [`${PREFIX}${r.name}`, gen.resource(r)]));
+  const fns = gen.functions();
+  if (gen.missing.length) throw new Error(`TSDoc missing for: ${gen.missing.join(", ")}`);
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  return {
+    name: PKG,
+    displayName: "Cloud Platform",
+    version: pkg.version,
+    description: "Kubernetes cluster upgrades, object-storage notification thresholds and lookups for the cloud platform HTTP API.",
+    keywords: ["pulumi", "cloudplatform", "category/cloud", "kind/native"],
+    license: pkg.license,
+    publisher: "pulumi-cloudplatform",
+    config: {
+      variables: {
+        apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
+        baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+      },
+    },
+    provider: {
+      description: "The cloudplatform provider: how to reach the API.",
+      inputProperties: {
+        apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
+        baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+      },
+    },
+    resources,
+    functions: fns,
+    types: Object.fromEntries(Object.entries(gen.types).sort(([a], [b]) => a.localeCompare(b))),
+    language: {
+      go: { importBasePath: "github.com/pulumi-cloudplatform/pulumi-cloudplatform/sdk/go/cloudplatform", generateResourceContainerTypes: false },
+      python: { packageName: "pulumi_cloudplatform", pyproject: { enabled: true }, respectSchemaVersion: true },
+      nodejs: { packageName: "pulumi-cloudplatform" },
+    },
+  };
+}
+
+/** The file text (stable: 2-space JSON with a final newline). */
+function schemaText() {
+  return `${JSON.stringify(generateSchema(), null, 2)}\n`;
+}
+
+module.exports = { generateSchema, schemaText, SCHEMA_PATH: OUT };
+
+if (require.main === module) {
+  const text = schemaText();
+  if (process.argv.includes("--check")) {
+    const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, "utf8") : "";
+    if (current !== text) {
+      process.stderr.write(`${path.relative(ROOT, OUT)} is stale: run \`make schema\`\n`);
+      process.exit(1);
+    }
+  } else {
+    fs.writeFileSync(OUT, text);
+    process.stdout.write(`wrote ${path.relative(ROOT, OUT)}\n`);
+  }
+}
