@@ -12,7 +12,9 @@ import { Clock } from "./clock";
 import { RequestLogEntry, SimContext } from "./router";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
-import { createHandler, FaultController, listen, RequestLog } from "./server";
+import { FaultController } from "./faults";
+import { RequestLog } from "./requestLog";
+import { createHandler, listen } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
 import { TaskEngine } from "./tasks";
 
@@ -32,6 +34,11 @@ export interface SimulatorOptions {
   stateFile?: string;
   /** Rate limit of the delegation-status endpoint; default 5 requests per 1 second. */
   delegationRateLimit?: { requests: number; perSeconds: number };
+  /**
+   * Seed of injected 503s and resets when `POST /__admin/faults` gives none (default: a random
+   * seed per fault configuration, reported by the admin API). The same seed replays the same faults.
+   */
+  faultSeed?: number;
   /** One line per request when a function is given; false or absent = silent. */
   log?: false | ((line: string) => void);
   /**
@@ -79,7 +86,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const rate = options.delegationRateLimit ?? { requests: 5, perSeconds: 1 };
   const limiter = new SlidingWindowLimiter(rate.requests, rate.perSeconds, () => clock.now());
   const requestLog = new RequestLog();
-  const faults = new FaultController();
+  const faults = new FaultController(options.faultSeed);
   const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
     store,
     clock,
@@ -126,5 +133,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
 /** Types callers need to read the request log, set faults and inspect state. */
 export type { RequestLogEntry, FaultConfig } from "./router";
+/** A request received and not yet answered (`GET /__admin/requests` `inFlight`). */
+export type { InFlightRequest } from "./requestLog";
 /** The state shape returned by `state()` and `GET /__admin/state`. */
 export type { SimState } from "./state";

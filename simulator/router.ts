@@ -7,6 +7,7 @@
 import { Clock } from "./clock";
 import { Product } from "./errors";
 import { StateStore } from "./state";
+import type { InFlightRequest } from "./requestLog";
 import { TaskEngine } from "./tasks";
 
 /** What a handler returns; the server serialises it. */
@@ -37,8 +38,15 @@ export interface FaultConfig {
   resetRate?: number;
   latencyMs?: number;
   burst429?: { count: number; retryAfterSeconds: number };
+  /** Only requests to exactly this path (`/storage/notifications/v1/event`, not `.../events`). */
+  path?: string;
+  /** Only requests whose path starts with this. */
   pathPrefix?: string;
+  /** Only requests with this method (upper case). */
+  method?: string;
   afterHandling?: boolean;
+  /** Seed of the 503 and reset draws; the same seed replays the same faults. */
+  seed?: number;
 }
 
 /** The pieces of the running simulator a handler may use. */
@@ -49,7 +57,7 @@ export interface SimContext {
   /** Rate limiter for delegation status: returns seconds to wait, or 0 when allowed. */
   delegationLimiter: { take(): number };
   /** Request log (admin API). */
-  requestLog: { list(): RequestLogEntry[]; clear(): void };
+  requestLog: { list(): RequestLogEntry[]; inFlight(): InFlightRequest[]; clear(): void };
   /** Fault injection state (admin API). */
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Restores seed state, clears the log and faults (admin reset). */
