@@ -53,12 +53,19 @@ export class FaultController {
     this.seen.clear();
   }
 
-  /** Whether the faults apply to a request: exact `path`, `pathPrefix` and `method`, when set. */
+  /**
+   * Whether the faults apply to a request: exact `path`, `pathPrefix` and `method` when set, and
+   * while `times` lasts. Call once per request: a match uses up one of `times`.
+   */
   applies(method: string, path: string): boolean {
     const c = this.config;
     if (c.path !== undefined && path !== c.path) return false;
     if (c.pathPrefix !== undefined && !path.startsWith(c.pathPrefix)) return false;
-    return c.method === undefined || c.method === method;
+    if (c.method !== undefined && c.method !== method) return false;
+    if (c.times === undefined) return true;
+    if (c.times <= 0) return false;
+    c.times -= 1;
+    return true;
   }
 
   /** Latency to hold a matching request for, ms (applied before `decide`). */

@@ -45,6 +45,8 @@ export interface FaultConfig {
   /** Only requests with this method (upper case). */
   method?: string;
   afterHandling?: boolean;
+  /** Only the first this many matching requests (what is left of it, in `GET /__admin/faults`). */
+  times?: number;
   /** Seed of the 503 and reset draws; the same seed replays the same faults. */
   seed?: number;
 }

@@ -114,6 +114,10 @@ function setFaults(ctx: RouteContext) {
     }
     config.method = b.method.toUpperCase();
   }
+  if (b.times !== undefined) {
+    if (typeof b.times !== "number" || !Number.isInteger(b.times) || b.times < 0) throw simpleError(400, "times must be a non-negative integer");
+    config.times = b.times;
+  }
   if (b.seed !== undefined) {
     if (typeof b.seed !== "number" || !Number.isInteger(b.seed) || b.seed < 0) throw simpleError(400, "seed must be a non-negative integer");
     config.seed = b.seed;

@@ -139,6 +139,14 @@ describe("faults", () => {
     expect((await admin("POST", "/faults", { errorRate: 1, path: "storage" })).body.error).toMatch(/path must be a string starting with \//);
   });
 
+  test("times limits the faults to the first matching requests", async () => {
+    await admin("POST", "/faults", { errorRate: 1, path: "/iam/clients/me", times: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(sim.url, "GET", "/iam/clients/me")).status);
+    expect(statuses).toEqual([503, 503, 200]);
+    expect((await admin("GET", "/faults")).body.faults.times).toBe(0);
+  });
+
   test("a fault seed replays the same 503s and resets, whatever other requests interleave", async () => {
     const paths = ["/cloud/v1/projects", "/cloud/v1/regions", "/iam/clients/me"];
     const run = async (seed: number, order: string[]) => {
