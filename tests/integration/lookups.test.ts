@@ -38,7 +38,7 @@ import * as os from "os";
 import * as path from "path";
 import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { createTestStack, offlineEnv, pulumiRoot, TestStack } from "./harness";
-import { expectedTotals, seed } from "../unit/lookups/helpers";
+import { seed, SEED_REQUESTS_101_102, SEED_REQUESTS_101_102_TOTAL } from "../unit/lookups/helpers";
 
 /** A dynamic resource that echoes its input; `derived` is unknown in the first preview. */
 const echoProvider: pulumi.dynamic.ResourceProvider = {
@@ -212,11 +212,9 @@ describe("lookups in a Pulumi program", () => {
     expect(dns.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     expect(dns.filter((r) => r.status === 200)).toHaveLength(DOMAINS.length);
 
-    const want = expectedTotals("requests", ["101", "102"], TOTALS.from, TOTALS.to);
-    expect(want).toHaveLength(14);
-    expect(out("totals")).toEqual(want);
-    expect(out("totalsPlain")).toEqual(want);
-    expect(out("totalsTotal")).toBe(want.reduce((s, r) => s + r.amount, 0));
+    expect(out("totals")).toEqual(SEED_REQUESTS_101_102);
+    expect(out("totalsPlain")).toEqual(SEED_REQUESTS_101_102);
+    expect(out("totalsTotal")).toBe(SEED_REQUESTS_101_102_TOTAL);
     // limit 5 over 14 rows: offsets 0, 5, 10; plus one request with the default limit.
     expect(logTo("/waap/reseller/v1/prebilling/total/requests").map((r) => r.query["offset"] ?? "")).toEqual(
       expect.arrayContaining(["0", "5", "10"]),
