@@ -19,6 +19,7 @@ import {
   getTaskLookup,
   getTasksLookup,
 } from "../../../provider/lookups";
+import { admin } from "../api/helpers";
 import { envFor, requestsTo, seed, SEED_REQUESTS_101_102, start } from "./helpers";
 
 let sim: RunningSimulator;
@@ -116,6 +117,25 @@ describe("getDelegationStatus", () => {
     expect(s.serviceAuthorizedCount).toBe(2);
     const unknown = await runLookup(getDelegationStatusLookup, { domain: "nothing-here.example" }, env);
     expect(unknown).toMatchObject({ zoneExists: false, serviceAuthorizedCount: 0, authoritativeNameServers: [] });
+  });
+
+  it("the rate-limit budget is the only bound on 429 waits: 60 waits of 1 s fit in 90 s, not in 30 s", async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const clock = { now: () => now, sleep: async (ms: number) => { waits.push(ms); now += ms; } };
+    const path = "/dns/v2/analyze/example.com/delegation-status";
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 60, retryAfterSeconds: 1 }, path });
+    const ok = await runLookup(getDelegationStatusLookup, { domain: "example.com", rateLimitBudgetSeconds: 90 }, envFor(sim, clock));
+    expect(ok.zoneExists).toBe(true);
+    expect(waits).toEqual(Array(60).fill(1000));
+    expect(requestsTo(sim, path).map((r) => r.status)).toEqual([...Array(60).fill(429), 200]);
+
+    waits.length = 0;
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 60, retryAfterSeconds: 1 }, path });
+    const err = await runLookup(getDelegationStatusLookup, { domain: "example.com", rateLimitBudgetSeconds: 30 }, envFor(sim, clock)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as Error).message).toContain("rate-limit budget of 30 s");
+    expect(waits).toEqual(Array(30).fill(1000));
   });
 
   describe("rate limit (injected clock)", () => {
