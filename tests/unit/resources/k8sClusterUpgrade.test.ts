@@ -3,12 +3,8 @@
  * (and that they never write), diff decisions, the upgrade runner (one step, several steps,
  * quota failure, a lock from an interrupted run, a lost POST answer), read and delete.
  */
-import {
-  createClient,
-  TaskFailedError,
-  TaskTimeoutError,
-  type CloudPlatformClient,
-} from "../../../provider/api";
+import { createClient, type CloudPlatformClient } from "../../../provider/api";
+import { TaskFailedError, TaskTimeoutError } from "../../../provider/tasks";
 import type { LifecycleContext } from "../../../provider/resources/lifecycle";
 import {
   createK8sClusterUpgradeLifecycle,

@@ -3,16 +3,16 @@
  * clock for the timing rules (deadline vs. sleep, periodic progress) that must not depend on
  * the wall clock.
  */
+import { createClient, NotFoundError, type CloudPlatformClient, type Task } from "../../../provider/api";
 import {
-  createClient,
-  NotFoundError,
   TaskCancelledError,
   TaskFailedError,
   TaskTimeoutError,
-  type CloudPlatformClient,
-  type Task,
-} from "../../../provider/api";
-import { waitForTask, type TaskProgress, type TaskReader, type WaiterClock } from "../../../provider/tasks";
+  waitForTask,
+  type TaskProgress,
+  type TaskReader,
+  type WaiterClock,
+} from "../../../provider/tasks";
 import { sleep as realSleep } from "../../../provider/api/sleep";
 import { startSimulator } from "../../../simulator";
 import { admin, newKey, rejectionOf } from "../api/helpers";
