@@ -32,6 +32,9 @@ function draw(key: string): number {
 export class FaultController {
   private config: FaultConfig = {};
   private readonly seen = new Map<string, number>();
+  /** Matching requests since the last 429 burst was used up (for `burst429.everyRequests`). */
+  private sinceBurst = 0;
+  private burstSize = 0;
 
   /** @param defaultSeed the seed used when `set()` is given none (the CLI's `--fault-seed`). */
   constructor(private readonly defaultSeed?: number) {}
@@ -44,7 +47,10 @@ export class FaultController {
   /** Replaces the configuration and restarts the seeded draws. */
   set(config: FaultConfig): void {
     this.config = { ...config, seed: config.seed ?? this.defaultSeed ?? randomSeed() };
+    if (config.burst429) this.config.burst429 = { ...config.burst429 };
     this.seen.clear();
+    this.sinceBurst = 0;
+    this.burstSize = config.burst429?.count ?? 0;
   }
 
   /** Removes every fault. */
@@ -96,9 +102,15 @@ export class FaultController {
     return this.config.afterHandling === true;
   }
 
+  /** One 429 of the burst, if any is left; with `everyRequests`, the burst comes back after that many requests. */
   private take429(): number | undefined {
     const burst = this.config.burst429;
-    if (!burst || burst.count <= 0) return undefined;
+    if (!burst) return undefined;
+    if (burst.count <= 0 && burst.everyRequests !== undefined && this.burstSize > 0 && ++this.sinceBurst > burst.everyRequests) {
+      burst.count = this.burstSize;
+      this.sinceBurst = 0;
+    }
+    if (burst.count <= 0) return undefined;
     burst.count -= 1;
     return burst.retryAfterSeconds;
   }

@@ -13,7 +13,7 @@ import { RequestLogEntry, SimContext } from "./router";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
 import { FaultController } from "./faults";
-import { RequestLog } from "./requestLog";
+import { RequestLog, type InFlightRequest } from "./requestLog";
 import { createHandler, listen } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
 import { TaskEngine } from "./tasks";
@@ -60,6 +60,8 @@ export interface RunningSimulator {
   readOnlyApiKey: string;
   /** The request log (same items as `GET /__admin/requests`). */
   requests(): RequestLogEntry[];
+  /** Requests received and not yet answered, `held` while injected latency holds them (same as `inFlight` of `GET /__admin/requests`). */
+  inFlight(): InFlightRequest[];
   /** The live state (read-only use; for tests and debugging). */
   state(): SimState;
   /** Back to the seed, log and faults cleared (same as `POST /__admin/reset`). */
@@ -118,6 +120,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     apiKey,
     readOnlyApiKey,
     requests: () => requestLog.list(),
+    inFlight: () => requestLog.inFlight(),
     state: () => store.state,
     reset: () => sim.reset(),
     close() {

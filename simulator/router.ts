@@ -37,7 +37,8 @@ export interface FaultConfig {
   errorRate?: number;
   resetRate?: number;
   latencyMs?: number;
-  burst429?: { count: number; retryAfterSeconds: number };
+  /** `count` 429s with Retry-After; again after every `everyRequests` further matching requests, when set. */
+  burst429?: { count: number; retryAfterSeconds: number; everyRequests?: number };
   /** Only requests to exactly this path (`/storage/notifications/v1/event`, not `.../events`). */
   path?: string;
   /** Only requests whose path starts with this. */

@@ -96,10 +96,16 @@ function setFaults(ctx: RouteContext) {
   if (b.burst429 !== undefined) {
     const burst = b.burst429;
     if (!isObject(burst) || typeof burst.count !== "number" || burst.count < 0) {
-      throw simpleError(400, "burst429 must be {count, retryAfterSeconds}");
+      throw simpleError(400, "burst429 must be {count, retryAfterSeconds, everyRequests?}");
     }
     const retry = typeof burst.retryAfterSeconds === "number" ? burst.retryAfterSeconds : 1;
     config.burst429 = { count: Math.floor(burst.count), retryAfterSeconds: retry };
+    if (burst.everyRequests !== undefined) {
+      if (typeof burst.everyRequests !== "number" || !Number.isInteger(burst.everyRequests) || burst.everyRequests < 1) {
+        throw simpleError(400, "burst429.everyRequests must be a positive integer");
+      }
+      config.burst429.everyRequests = burst.everyRequests;
+    }
   }
   for (const key of ["path", "pathPrefix"] as const) {
     const v = b[key];

@@ -234,4 +234,12 @@ describe("faults", () => {
     expect(b.body).toMatchObject({ status: 429 });
     expect((await call(sim.url, "GET", "/cloud/v1/regions")).status).toBe(200);
   });
+
+  test("burst429 with everyRequests comes back after that many requests", async () => {
+    await admin("POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 1, everyRequests: 3 }, path: "/iam/clients/me" });
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await call(sim.url, "GET", "/iam/clients/me")).status);
+    expect(statuses).toEqual([429, 429, 200, 200, 200, 429, 429, 200, 200, 200, 429, 429]);
+    expect((await admin("POST", "/faults", { burst429: { count: 1, everyRequests: 0 } })).status).toBe(400);
+  });
 });
