@@ -34,10 +34,9 @@ import {
   getTasksOutput,
 } from "../../sdk";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import { createTestStack, offlineEnv, pulumiRoot, TestStack } from "./harness";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { createTestStack, TestStack } from "./harness";
 import { seed, SEED_REQUESTS_101_102, SEED_REQUESTS_101_102_TOTAL } from "../unit/lookups/helpers";
 
 /** A dynamic resource that echoes its input; `derived` is unknown in the first preview. */
@@ -260,35 +259,20 @@ describe("invalid lookup arguments in a Pulumi program", () => {
     ["empty domain", "domain", "/dns/", /getDelegationStatus: domain must be a non-empty string; got ""/],
   ];
 
+  let t: TestStack | undefined;
   let stack: Stack;
-  let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-it-"));
-    const home = path.join(dir, "home");
-    const backend = path.join(dir, "backend");
-    const work = path.join(dir, "work");
-    for (const d of [home, backend, work]) fs.mkdirSync(d, { recursive: true });
-    const envVars = { ...offlineEnv(home), PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
     // The project (and its stack config) lives in the temp dir; `main` is the program's folder.
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "test", workDir: work },
-      {
-        pulumiCommand: await PulumiCommand.get({ root: pulumiRoot() }),
-        pulumiHome: home,
-        envVars,
-        projectSettings: {
-          name: "lookups-invalid",
-          runtime: "nodejs",
-          main: path.join(__dirname, "programs/lookups-invalid"),
-          backend: { url: `file://${backend}` },
-        },
-      },
-    );
-    await stack.setAllConfig(connection());
+    t = await createTestStack({
+      projectName: "lookups-invalid",
+      main: path.join(__dirname, "programs/lookups-invalid"),
+      envVars: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      config: connection(),
+    });
+    stack = t.stack;
   });
   afterAll(async () => {
-    await stack?.workspace.removeStack("test", { force: true }).catch(() => undefined);
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await t?.cleanup();
   });
 
   it.each(cases)("%s fails the preview, naming the argument, with no request to the endpoint", async (_name, which, endpoint, message) => {

@@ -7,9 +7,19 @@
  */
 import * as cloud from "../../sdk";
 import { startSimulator } from "../../simulator";
-import { newKey } from "../unit/api/helpers";
+import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";
-import { admin, count, createProgramDirStack, LOOKUP_PROGRAM, printSummary, rejectionMessage, requestLog, simConfig, writesIn, type Sim } from "./support";
+import {
+  count,
+  createProgramDirStack,
+  LOOKUP_PROGRAM,
+  printSummary,
+  rejectionMessage,
+  requestLog,
+  simConfig,
+  writesIn,
+  type Sim,
+} from "./support";
 
 jest.setTimeout(600_000);
 

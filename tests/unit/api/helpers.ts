@@ -14,8 +14,9 @@ export function newKey(): string {
   return `cpk_${randomBytes(20).toString("hex")}`;
 }
 
-/** Call the simulator's admin API (no auth). */
-export async function admin(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+/** Call the simulator's admin API (no auth), given its base URL or the simulator itself. */
+export async function admin(target: string | { readonly url: string }, method: string, path: string, body?: unknown): Promise<any> {
+  const baseUrl = typeof target === "string" ? target : target.url;
   const res = await fetch(`${baseUrl}/__admin${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },

@@ -10,7 +10,8 @@ import { runLookup } from "../../../provider/lookups/runtime";
 import { getProjectsLookup } from "../../../provider/lookups/projects";
 import { getK8sClusterLookup } from "../../../provider/lookups/k8s";
 import { getResellerTotalsLookup } from "../../../provider/lookups/reseller";
-import { envFor, newKey, requestsTo, start } from "./helpers";
+import { newKey } from "../api/helpers";
+import { envFor, requestsTo, start } from "./helpers";
 
 let sim: RunningSimulator;
 beforeAll(async () => {

@@ -2,17 +2,13 @@
  * Helpers of the lookup unit tests: a simulator with a long unique key, a lookup environment
  * pointing at it, the seed, fixed seed figures, and request-log filters.
  */
-import { randomBytes } from "crypto";
+import { newKey } from "../api/helpers";
 import * as path from "path";
 import * as fs from "fs";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "../../../simulator";
 import { LookupCache } from "../../../provider/lookups/cache";
 import type { ClientOverrides, LookupEnvironment } from "../../../provider/lookups/runtime";
 
-/** A key unlike any text a message could contain by chance. */
-export function newKey(): string {
-  return `cpk_${randomBytes(20).toString("hex")}`;
-}
 
 /** Starts a simulator with a fresh unique key. */
 export function start(options: SimulatorOptions = {}): Promise<RunningSimulator> {
