@@ -58,6 +58,20 @@ function recordingClock() {
   return { clock, sleeps };
 }
 
+/** A clock whose sleeps pass at once, recording each wait. */
+function fakeClock() {
+  let t = 0;
+  const sleeps: number[] = [];
+  const clock: WaiterClock = {
+    now: () => t,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      t += ms;
+    },
+  };
+  return { clock, sleeps, now: () => t };
+}
+
 test("a cluster upgrade finishes after several polls, reporting each state change", async () => {
   const taskId = await startUpgrade(1, "prod-cluster", "v1.31.2");
   const progress: TaskProgress[] = [];
@@ -99,15 +113,7 @@ test("an injected failure text reaches the error unchanged", async () => {
 test("the deadline passes first: TaskTimeoutError with the last state, never sleeping past it", async () => {
   const taskId = await startUpgrade(1, "legacy-cluster", "v1.29.8");
   // A fake clock whose sleeps pass at once: the deadline is virtual, the polls are real.
-  let now = 0;
-  const sleeps: number[] = [];
-  const clock: WaiterClock = {
-    now: () => now,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      now += ms;
-    },
-  };
+  const { clock, sleeps } = fakeClock();
   const err = await rejectionOf(waitForTask(client, taskId, { schedule: { initialMs: 120, factor: 2, maxMs: 10_000 }, timeoutMs: 300, clock }));
   expect(err).toBeInstanceOf(TaskTimeoutError);
   const e = err as TaskTimeoutError;
@@ -166,18 +172,6 @@ test("an unknown task id propagates the API's NotFoundError", async () => {
 });
 
 describe("timing rules with a fake clock", () => {
-  function fakeClock() {
-    let t = 0;
-    const sleeps: number[] = [];
-    const clock: WaiterClock = {
-      now: () => t,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        t += ms;
-      },
-    };
-    return { clock, sleeps, now: () => t };
-  }
   function stuckReader(state = "RUNNING", taskType = "create_k8s_cluster_v2") {
     const pollTimes: number[] = [];
     let clockNow: () => number = () => 0;
