@@ -3,8 +3,8 @@
  * for every request or only those matching a path (exact or prefix) and a method.
  *
  * Why seeded: a failing fault run must be replayable. Each draw is a pure function of the seed,
- * the fault kind, the request's method and path, and how many requests with that method and path
- * came before it since the faults were set, so the same seed gives the same faults to the same
+ * the fault kind, the request's method and path (UUIDs in it, new each run, count as one), and
+ * how many requests with that method and path came before it since the faults were set, so the same seed gives the same faults to the same
  * requests even when unrelated requests interleave differently.
  */
 import { randomInt } from "crypto";
@@ -84,7 +84,8 @@ export class FaultController {
    * burst, else a 503 or a reset by their seeded rates (CONTRACT.md order). Call once a request.
    */
   decide(method: string, path: string): { retryAfter?: number; error: boolean; reset: boolean } {
-    const key = `${method} ${path}`;
+    // Ids the simulator makes up afresh each run (task and event UUIDs) must not change the draws.
+    const key = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "{uuid}")}`;
     const n = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, n);
     const roll = (kind: string, rate: number | undefined) =>
