@@ -4,7 +4,7 @@
  * `pulumi up` at it offline.
  *
  * Usage: cloudplatform-simulator [--port N] [--api-key KEY] [--read-only-api-key KEY]
- *        [--seed FILE] [--time-scale N] [--state-file FILE] [--quiet]
+ *        [--seed FILE] [--fault-seed N] [--time-scale N] [--state-file FILE] [--quiet]
  *
  * Prints `cloudplatform-simulator listening on <url>` and `api key: <key>` (CONTRACT.md), then
  * logs one line per request to stderr unless `--quiet`. Stops cleanly on SIGINT/SIGTERM.
@@ -22,6 +22,7 @@ const USAGE = `Usage: cloudplatform-simulator [options]
   --api-key KEY            full-rights token (default: random)
   --read-only-api-key KEY  read-only token (default: random)
   --seed FILE              seed JSON (default: built-in seed)
+  --fault-seed N           seed of injected faults when the admin API sets none (replays a run)
   --time-scale N           simulated seconds per real second (default 1)
   --state-file FILE        keep state in FILE across restarts
   --quiet                  do not log requests
@@ -59,6 +60,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       case "--seed":
         options.seed = value();
         break;
+      case "--fault-seed": {
+        const seed = num();
+        if (!Number.isInteger(seed) || seed < 0) throw new Error(`${flag} needs a non-negative integer`);
+        options.faultSeed = seed;
+        break;
+      }
       case "--time-scale":
         options.timeScale = num();
         break;

@@ -12,7 +12,9 @@ import { Clock } from "./clock";
 import { RequestLogEntry, SimContext } from "./router";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
-import { createHandler, FaultController, listen, RequestLog } from "./server";
+import { FaultController } from "./faults";
+import { RequestLog, type InFlightRequest } from "./requestLog";
+import { createHandler, listen } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
 import { TaskEngine } from "./tasks";
 
@@ -32,6 +34,11 @@ export interface SimulatorOptions {
   stateFile?: string;
   /** Rate limit of the delegation-status endpoint; default 5 requests per 1 second. */
   delegationRateLimit?: { requests: number; perSeconds: number };
+  /**
+   * Seed of injected 503s and resets when `POST /__admin/faults` gives none (default: a random
+   * seed per fault configuration, reported by the admin API). The same seed replays the same faults.
+   */
+  faultSeed?: number;
   /** One line per request when a function is given; false or absent = silent. */
   log?: false | ((line: string) => void);
   /**
@@ -53,6 +60,8 @@ export interface RunningSimulator {
   readOnlyApiKey: string;
   /** The request log (same items as `GET /__admin/requests`). */
   requests(): RequestLogEntry[];
+  /** Requests received and not yet answered, `held` while injected latency holds them (same as `inFlight` of `GET /__admin/requests`). */
+  inFlight(): InFlightRequest[];
   /** The live state (read-only use; for tests and debugging). */
   state(): SimState;
   /** Back to the seed, log and faults cleared (same as `POST /__admin/reset`). */
@@ -79,7 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const rate = options.delegationRateLimit ?? { requests: 5, perSeconds: 1 };
   const limiter = new SlidingWindowLimiter(rate.requests, rate.perSeconds, () => clock.now());
   const requestLog = new RequestLog();
-  const faults = new FaultController();
+  const faults = new FaultController(options.faultSeed);
   const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
     store,
     clock,
@@ -111,6 +120,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     apiKey,
     readOnlyApiKey,
     requests: () => requestLog.list(),
+    inFlight: () => requestLog.inFlight(),
     state: () => store.state,
     reset: () => sim.reset(),
     close() {
@@ -126,5 +136,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
 /** Types callers need to read the request log, set faults and inspect state. */
 export type { RequestLogEntry, FaultConfig } from "./router";
+/** A request received and not yet answered (`GET /__admin/requests` `inFlight`). */
+export type { InFlightRequest } from "./requestLog";
 /** The state shape returned by `state()` and `GET /__admin/state`. */
 export type { SimState } from "./state";

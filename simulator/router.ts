@@ -7,6 +7,7 @@
 import { Clock } from "./clock";
 import { Product } from "./errors";
 import { StateStore } from "./state";
+import type { InFlightRequest } from "./requestLog";
 import { TaskEngine } from "./tasks";
 
 /** What a handler returns; the server serialises it. */
@@ -36,9 +37,19 @@ export interface FaultConfig {
   errorRate?: number;
   resetRate?: number;
   latencyMs?: number;
-  burst429?: { count: number; retryAfterSeconds: number };
+  /** `count` 429s with Retry-After; again after every `everyRequests` further matching requests, when set. */
+  burst429?: { count: number; retryAfterSeconds: number; everyRequests?: number };
+  /** Only requests to exactly this path (`/storage/notifications/v1/event`, not `.../events`). */
+  path?: string;
+  /** Only requests whose path starts with this. */
   pathPrefix?: string;
+  /** Only requests with this method (upper case). */
+  method?: string;
   afterHandling?: boolean;
+  /** Only the first this many matching requests (what is left of it, in `GET /__admin/faults`). */
+  times?: number;
+  /** Seed of the 503 and reset draws; the same seed replays the same faults. */
+  seed?: number;
 }
 
 /** The pieces of the running simulator a handler may use. */
@@ -49,7 +60,7 @@ export interface SimContext {
   /** Rate limiter for delegation status: returns seconds to wait, or 0 when allowed. */
   delegationLimiter: { take(): number };
   /** Request log (admin API). */
-  requestLog: { list(): RequestLogEntry[]; clear(): void };
+  requestLog: { list(): RequestLogEntry[]; inFlight(): InFlightRequest[]; clear(): void };
   /** Fault injection state (admin API). */
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Restores seed state, clears the log and faults (admin reset). */

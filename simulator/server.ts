@@ -1,5 +1,6 @@
 /**
- * The HTTP server: routing, auth, request log and fault injection.
+ * The HTTP server: auth and dispatch, with the request log (`requestLog.ts`) and fault
+ * injection (`faults.ts`) applied around them.
  *
  * Built on Node's `http` module only, bound to 127.0.0.1, so the simulator runs anywhere the
  * provider runs without extra dependencies and never listens on a public interface. Every
@@ -23,7 +24,9 @@ import {
   tooManyRequests,
   unauthenticated,
 } from "./errors";
-import { FaultConfig, matchRoute, RequestLogEntry, Route, RouteContext, RouteResult, SimContext } from "./router";
+import { FaultController } from "./faults";
+import { RequestLog } from "./requestLog";
+import { matchRoute, Route, RouteContext, RouteResult, SimContext } from "./router";
 import { adminRoutes } from "./routes/admin";
 import { cloudRoutes } from "./routes/cloud";
 import { dnsRoutes } from "./routes/dns";
@@ -49,100 +52,6 @@ export const WRITE_METHODS = new Set(["POST", "PUT", "DELETE", "PATCH"]);
 
 /** Largest request body accepted (bytes). */
 const MAX_BODY = 1024 * 1024;
-
-/**
- * The request log kept for `GET /__admin/requests` and `sim.requests()`.
- *
- * Why bounded: a long-running CLI simulator must not grow without limit; the newest 10,000
- * entries are kept.
- */
-export class RequestLog {
-  private entries: RequestLogEntry[] = [];
-  private seq = 0;
-  private readonly max: number;
-
-  constructor(max = 10000) {
-    this.max = max;
-  }
-
-  /** Appends an entry, assigning its sequence number. */
-  add(entry: Omit<RequestLogEntry, "seq">): RequestLogEntry {
-    const full: RequestLogEntry = { seq: ++this.seq, ...entry };
-    this.entries.push(full);
-    if (this.entries.length > this.max) this.entries.splice(0, this.entries.length - this.max);
-    return full;
-  }
-
-  /** A copy of the log, oldest first. */
-  list(): RequestLogEntry[] {
-    return this.entries.map((e) => ({ ...e, query: { ...e.query } }));
-  }
-
-  /** Empties the log (sequence numbers keep counting). */
-  clear(): void {
-    this.entries = [];
-  }
-}
-
-/**
- * Fault injection state set through the admin API.
- *
- * Why here: faults act on the transport (latency, resets, status codes) before any route runs,
- * which only the server can do.
- */
-export class FaultController {
-  private config: FaultConfig = {};
-
-  /** The active configuration (a copy). */
-  get(): FaultConfig {
-    return JSON.parse(JSON.stringify(this.config)) as FaultConfig;
-  }
-
-  /** Replaces the configuration. */
-  set(config: FaultConfig): void {
-    this.config = { ...config };
-  }
-
-  /** Removes every fault. */
-  clear(): void {
-    this.config = {};
-  }
-
-  /** Whether the faults apply to a path (prefix filter). */
-  applies(path: string): boolean {
-    return this.config.pathPrefix === undefined || path.startsWith(this.config.pathPrefix);
-  }
-
-  /** Latency to add, ms. */
-  latencyMs(): number {
-    return this.config.latencyMs ?? 0;
-  }
-
-  /** Consumes one 429 from the burst; returns its Retry-After seconds or undefined. */
-  take429(): number | undefined {
-    const burst = this.config.burst429;
-    if (!burst || burst.count <= 0) return undefined;
-    burst.count -= 1;
-    return burst.retryAfterSeconds;
-  }
-
-  /** Rolls the 5xx dice. */
-  rollError(): boolean {
-    const r = this.config.errorRate ?? 0;
-    return r > 0 && Math.random() < r;
-  }
-
-  /** Rolls the reset dice. */
-  rollReset(): boolean {
-    const r = this.config.resetRate ?? 0;
-    return r > 0 && Math.random() < r;
-  }
-
-  /** Whether writes are reset only after they were handled. */
-  afterHandling(): boolean {
-    return this.config.afterHandling === true;
-  }
-}
 
 /** Server settings resolved from the simulator options. */
 export interface ServerSettings {
@@ -324,28 +233,31 @@ async function handle(
 
   const faults = sim.faults;
   let resetAfter = false;
-  if (faults.applies(path)) {
+  sim.requestLog.begin({ method, path, requestId });
+  if (faults.applies(method, path)) {
     const latency = faults.latencyMs();
     if (latency > 0) {
       fault = "latency";
+      sim.requestLog.hold(requestId, true);
       await sleep(latency);
+      sim.requestLog.hold(requestId, false);
     }
-    const retry429 = faults.take429();
-    if (retry429 !== undefined) {
+    const decided = faults.decide(method, path);
+    if (decided.retryAfter !== undefined) {
       fault = "429";
-      const r = fromError(tooManyRequests(product, retry429, requestId));
+      const r = fromError(tooManyRequests(product, decided.retryAfter, requestId));
       send(res, r);
       record(r.status);
       return;
     }
-    if (faults.rollError()) {
+    if (decided.error) {
       fault = "503";
       const r = fromError(serviceUnavailable(product, requestId));
       send(res, r);
       record(r.status);
       return;
     }
-    if (faults.rollReset()) {
+    if (decided.reset) {
       fault = "reset";
       if (faults.afterHandling() && WRITE_METHODS.has(method)) {
         resetAfter = true;

@@ -5,7 +5,6 @@
  * redaction are each decided once, here, so no product module can forget one of them.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
-import pRetry from "p-retry";
 import { cloudApi, type CloudApi } from "./cloud";
 import { dnsApi, type DnsApi } from "./dns/analyze";
 import {
@@ -114,9 +113,6 @@ export function createClient(options: ClientOptions): CloudPlatformClient {
   });
 }
 
-/** Most 429-with-Retry-After waits one request sits through (beyond its counted attempts). */
-const MAX_PACED_WAITS = 50;
-
 /** Internal: an attempt failed; builds the public error once the attempt count is known. */
 class AttemptFailed extends Error {
   constructor(
@@ -130,8 +126,8 @@ class AttemptFailed extends Error {
 
 /**
  * Build the transport: one axios instance, the auth header added per request (never stored
- * where an inspected object could show it), retries driven by p-retry with the waits done here
- * so that Retry-After, the budget and an abort signal are all honoured.
+ * where an inspected object could show it), and the retry loop of {@link request}: a plain loop,
+ * so the waits use the injected sleep and clock, honour Retry-After and stop at once on abort.
  */
 export function createTransport(options: ClientOptions): Transport & { readonly baseUrl: string } {
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -230,56 +226,46 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     return new AttemptFailed((attempts, note) => new ConnectionError({ ...init, attempts, note }), { kind: "network", code }, undefined);
   }
 
+  /**
+   * The retry policy, top to bottom. Send; a failure the policy does not retry (retry.ts
+   * `classifyFailure`: never a write that may have reached the server) is thrown at once.
+   * Otherwise wait the server's Retry-After, or a jittered backoff, and send again, until the
+   * attempts or the time budget run out. A 429 with Retry-After is the server pacing us, not a
+   * failure: it uses up no attempt, so for it the time budget is the only bound.
+   */
   async function request(spec: RequestSpec): Promise<ApiResponse> {
     const started = now();
     const signal = spec.options?.signal;
     const path = scrub(spec.path);
-    if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
-    // A 429 that says when to come back is the server pacing us, not a failure: it does not
-    // use up an attempt (a burst would otherwise exhaust them); the time budget still bounds it.
-    let pacedWaits = 0;
-    return pRetry(
-      async () => {
-        try {
-          return await attemptOnce(spec);
-        } catch (err) {
-          if (err instanceof AttemptFailed) throw err;
-          // A bug or an unexpected throw: surface it redacted, never retry it.
-          const error = err instanceof CloudPlatformError ? err : new CloudPlatformError(scrub(String(err instanceof Error ? err.message : err)));
-          throw new AttemptFailed(() => error, { kind: "aborted" }, undefined);
-        }
-      },
-      {
-        // p-retry drives the attempts; the waits happen in onFailedAttempt (its own timer is ~1 ms).
-        retries: policy.maxAttempts + MAX_PACED_WAITS,
-        factor: 1,
-        minTimeout: 0,
-        maxTimeout: 1,
-        randomize: false,
-        onFailedAttempt: async (err) => {
-          const failed = err as unknown as AttemptFailed & { attemptNumber: number };
-          if (!(failed instanceof AttemptFailed)) throw err;
-          const attempt = failed.attemptNumber;
-          const decision = classifyFailure(spec.method, failed.failure, policy);
-          if (!decision.retry) throw failed.make(attempt, undefined);
-          const paced = failed.failure.kind === "status" && failed.failure.status === 429 && failed.retryAfterMs !== undefined;
-          if (paced) pacedWaits += 1;
-          const counted = attempt - pacedWaits;
-          const delayMs = retryDelayMs(Math.max(1, counted), policy, failed.retryAfterMs, random);
-          const stop =
-            pacedWaits > MAX_PACED_WAITS
-              ? `Gave up after ${pacedWaits} rate-limit waits.`
-              : budgetStop(policy, counted, now() - started, delayMs, failed.retryAfterMs);
-          if (stop) throw failed.make(attempt, stop);
-          const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
-          const code = failed.failure.kind === "network" ? failed.failure.code : undefined;
-          logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attempt} failed (${decision.reason}); retrying in ${delayMs} ms`));
-          options.onRetry?.({ method: spec.method, path, attempt, delayMs, reason: scrub(decision.reason), status, code });
-          await sleep(delayMs, signal);
-          if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
-        },
-      },
-    );
+    let counted = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
+      let failed: AttemptFailed;
+      try {
+        return await attemptOnce(spec);
+      } catch (err) {
+        failed = asAttemptFailed(err);
+      }
+      const decision = classifyFailure(spec.method, failed.failure, policy);
+      if (!decision.retry) throw failed.make(attempt, undefined);
+      const paced = failed.failure.kind === "status" && failed.failure.status === 429 && failed.retryAfterMs !== undefined;
+      if (!paced) counted += 1;
+      const delayMs = retryDelayMs(Math.max(1, counted), policy, failed.retryAfterMs, random);
+      const stop = budgetStop(policy, counted, now() - started, delayMs, failed.retryAfterMs);
+      if (stop) throw failed.make(attempt, stop);
+      const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
+      const code = failed.failure.kind === "network" ? failed.failure.code : undefined;
+      logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attempt} failed (${decision.reason}); retrying in ${delayMs} ms`));
+      options.onRetry?.({ method: spec.method, path, attempt, delayMs, reason: scrub(decision.reason), status, code });
+      await sleep(delayMs, signal);
+    }
+  }
+
+  /** A failed attempt as the loop sees it; an unexpected throw (a bug) is surfaced redacted, never retried. */
+  function asAttemptFailed(err: unknown): AttemptFailed {
+    if (err instanceof AttemptFailed) return err;
+    const error = err instanceof CloudPlatformError ? err : new CloudPlatformError(scrub(String(err instanceof Error ? err.message : err)));
+    return new AttemptFailed(() => error, { kind: "aborted" }, undefined);
   }
 
   return { baseUrl, request };

@@ -1,5 +1,6 @@
 /**
- * Public entry of the API client, exported as `pulumi-cloudplatform/api`.
+ * The API client layer's exports (the package's `pulumi-cloudplatform/api` is `../apiEntry.ts`,
+ * which adds the task waiter). Nothing here imports from a layer above provider/api.
  *
  * Why a curated entry: callers (resource handlers, lookups, tests, users scripting against the
  * API) get the client factory, the error classes to branch on, the camelCase types and the
@@ -21,12 +22,9 @@ export {
   ConnectionError,
   RequestAbortedError,
   ResponseFormatError,
-  TaskFailedError,
-  TaskTimeoutError,
-  TaskCancelledError,
   makeApiError,
 } from "./errors";
-export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit, TaskWaitInfo } from "./errors";
+export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit } from "./errors";
 export {
   DEFAULT_RETRY_POLICY,
   resolveRetryPolicy,
@@ -63,7 +61,3 @@ export { RESELLER_METRICS } from "./waap/reseller";
 export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerApi, WaapApi } from "./waap/reseller";
 export type { AiTask, AiTaskName, AiTaskStatus, ListAiTasksParams, AiTasksApi, StreamingApi } from "./streaming/aiTasks";
 export type { CurrentClient, ServiceStatus, ClientsApi, IamApi } from "./iam/clients";
-// The task waiter is part of the standalone client: writes return task ids, and scripts need
-// the same polling, deadline and cancellation the provider uses.
-export { waitForTask, DEFAULT_TASK_TIMEOUT_MS, recommendedIntervalMs } from "../tasks";
-export type { TaskProgress, WaitForTaskOptions } from "../tasks";

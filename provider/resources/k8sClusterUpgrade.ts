@@ -18,13 +18,12 @@ import { NotFoundError } from "../api";
 import type { CheckResult, DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
 import { checkAgainstCluster } from "./k8s/liveCheck";
 import {
-  DEFAULT_ALLOW_MULTI_STEP,
-  DEFAULT_TIMEOUT_MINUTES,
   IDENTITY_INPUTS,
   inputsOf,
   parseResourceId,
   resourceIdOf,
   UPDATABLE_INPUTS,
+  withInputDefaults,
   type K8sClusterUpgradeInputs,
   type K8sClusterUpgradeOutputs,
 } from "./k8s/types";
@@ -35,15 +34,6 @@ export type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./k8s/ty
 
 /** Inputs that must be known before check may ask the API about the target. */
 const LIVE_CHECK_INPUTS = ["projectId", "regionId", "clusterName", "version"] as const;
-
-/** Stored values of older states may lack the optional inputs; compare them with defaults. */
-function withDefaults(o: Partial<K8sClusterUpgradeInputs>): Partial<K8sClusterUpgradeInputs> {
-  return {
-    ...o,
-    allowMultiStep: o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP,
-    timeoutMinutes: o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
-  };
-}
 
 /**
  * Builds the lifecycle. Why a factory: unit tests pass a faster polling schedule; the provider
@@ -64,7 +54,8 @@ export function createK8sClusterUpgradeLifecycle(
     },
 
     async diff(_id, olds, news): Promise<DiffResult> {
-      const o = withDefaults(olds);
+      // Stored values of older states may lack the optional inputs: compare them with defaults.
+      const o = withInputDefaults(olds);
       const replaces = IDENTITY_INPUTS.filter((k) => o[k] !== news[k]);
       const updates = UPDATABLE_INPUTS.filter((k) => o[k] !== news[k]);
       return {

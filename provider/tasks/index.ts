@@ -5,6 +5,8 @@
  * knows about Pulumi (progress goes to a callback the dynamic layer wires to Pulumi's log).
  */
 export { waitForTask, DEFAULT_TASK_TIMEOUT_MS } from "./waitForTask";
+export { TaskFailedError, TaskTimeoutError, TaskCancelledError } from "./errors";
+export type { TaskWaitInfo } from "./errors";
 export type { TaskReader, TaskProgress, WaiterClock, WaitForTaskOptions } from "./waitForTask";
 export { DEFAULT_POLL_SCHEDULE, pollDelayMs, recommendedIntervalMs, resolvePollSchedule } from "./schedule";
 export type { PollSchedule } from "./schedule";

@@ -7,12 +7,8 @@
  * sleep past the deadline, report progress so a person watching `pulumi up` sees it move,
  * keep the task's error text verbatim) must hold for all of them.
  */
-import {
-  RequestAbortedError,
-  TaskCancelledError,
-  TaskFailedError,
-  TaskTimeoutError,
-} from "../api/errors";
+import { RequestAbortedError } from "../api/errors";
+import { TaskCancelledError, TaskFailedError, TaskTimeoutError } from "./errors";
 import type { Task } from "../api/cloud/tasks";
 import type { RequestOptions } from "../api/transport";
 import { sleep as defaultSleep } from "../api/sleep";

@@ -96,14 +96,37 @@ function setFaults(ctx: RouteContext) {
   if (b.burst429 !== undefined) {
     const burst = b.burst429;
     if (!isObject(burst) || typeof burst.count !== "number" || burst.count < 0) {
-      throw simpleError(400, "burst429 must be {count, retryAfterSeconds}");
+      throw simpleError(400, "burst429 must be {count, retryAfterSeconds, everyRequests?}");
     }
     const retry = typeof burst.retryAfterSeconds === "number" ? burst.retryAfterSeconds : 1;
     config.burst429 = { count: Math.floor(burst.count), retryAfterSeconds: retry };
+    if (burst.everyRequests !== undefined) {
+      if (typeof burst.everyRequests !== "number" || !Number.isInteger(burst.everyRequests) || burst.everyRequests < 1) {
+        throw simpleError(400, "burst429.everyRequests must be a positive integer");
+      }
+      config.burst429.everyRequests = burst.everyRequests;
+    }
   }
-  if (b.pathPrefix !== undefined) {
-    if (typeof b.pathPrefix !== "string") throw simpleError(400, "pathPrefix must be a string");
-    config.pathPrefix = b.pathPrefix;
+  for (const key of ["path", "pathPrefix"] as const) {
+    const v = b[key];
+    if (v === undefined) continue;
+    if (typeof v !== "string" || !v.startsWith("/")) throw simpleError(400, `${key} must be a string starting with /`);
+    config[key] = v;
+  }
+  if (b.method !== undefined) {
+    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+    if (typeof b.method !== "string" || !methods.includes(b.method.toUpperCase())) {
+      throw simpleError(400, `method must be one of ${methods.join(", ")}`);
+    }
+    config.method = b.method.toUpperCase();
+  }
+  if (b.times !== undefined) {
+    if (typeof b.times !== "number" || !Number.isInteger(b.times) || b.times < 0) throw simpleError(400, "times must be a non-negative integer");
+    config.times = b.times;
+  }
+  if (b.seed !== undefined) {
+    if (typeof b.seed !== "number" || !Number.isInteger(b.seed) || b.seed < 0) throw simpleError(400, "seed must be a non-negative integer");
+    config.seed = b.seed;
   }
   if (b.afterHandling !== undefined) config.afterHandling = b.afterHandling === true;
   ctx.sim.faults.set(config);
@@ -151,7 +174,11 @@ function getState(ctx: RouteContext) {
 
 /** Admin routes. */
 export const adminRoutes: Route[] = [
-  { method: "GET", pattern: /^\/__admin\/requests\/?$/, handler: (ctx) => ok({ requests: ctx.sim.requestLog.list() }) },
+  {
+    method: "GET",
+    pattern: /^\/__admin\/requests\/?$/,
+    handler: (ctx) => ok({ requests: ctx.sim.requestLog.list(), inFlight: ctx.sim.requestLog.inFlight() }),
+  },
   {
     method: "DELETE",
     pattern: /^\/__admin\/requests\/?$/,

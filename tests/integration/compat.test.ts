@@ -24,7 +24,6 @@ import {
   peerFloor,
   pinnedNode,
   pinnedNodeVersion,
-  writeCompatProgram,
   type NodeRuntime,
 } from "./compatProgram";
 
@@ -71,12 +70,8 @@ describe("compatibility: the packed package on the Node and @pulumi/pulumi versi
     async (c) => {
       const node: NodeRuntime = c.node === "machine" ? machine : pinnedNode(c.node);
       expect(node.version).toBe(c.nodeVersion);
-      const dir = fs.mkdtempSync(path.join(work, `node-${node.version}-`));
-      const programDir = path.join(dir, "program");
-      writeCompatProgram(programDir, tarball, { node, pulumi: c.pulumi, typesNode: c.typesNode, typescript: TYPESCRIPT });
-
       const sim: Sim = await startSimulator({ timeScale: 30 });
-      const t = await createCompatStack(dir, programDir, node, {
+      const t = await createCompatStack(tarball, { node, pulumi: c.pulumi, typesNode: c.typesNode, typescript: TYPESCRIPT }, {
         "cloudplatform:baseUrl": { value: sim.url },
         "cloudplatform:apiKey": { value: sim.apiKey, secret: true },
       });

@@ -10,8 +10,8 @@
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand, type ConfigMap } from "@pulumi/pulumi/automation";
-import { REPO_ROOT, TestStack, offlineEnv, pulumiRoot, teardown } from "./harness";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { REPO_ROOT, createTestStack, type TestStack } from "./harness";
 
 /** A Node release and the directory whose `node` the runs use. */
 export interface NodeRuntime {
@@ -112,20 +112,17 @@ export function writeCompatProgram(programDir: string, tarball: string, versions
   });
 }
 
-/** A stack of the program in `programDir` on a temporary file backend, run on `node`. */
-export async function createCompatStack(dir: string, programDir: string, node: NodeRuntime, config: ConfigMap): Promise<TestStack> {
-  const backendDir = path.join(dir, "backend");
-  const pulumiHome = path.join(dir, "home");
-  for (const d of [backendDir, pulumiHome]) fs.mkdirSync(d, { recursive: true });
-  const backendUrl = `file://${backendDir}`;
-  const envVars = { ...offlineEnv(pulumiHome), PULUMI_BACKEND_URL: backendUrl, PATH: onPath(node.binDir) };
-  const stackName = "compat";
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName, workDir: programDir },
-    { pulumiCommand: await PulumiCommand.get({ root: pulumiRoot() }), pulumiHome, envVars },
-  );
-  await stack.setAllConfig(config);
-  return { stack, dir, backendUrl, envVars, cleanup: teardown(stack, stackName, dir) };
+/**
+ * A stack (through the harness's one {@link createTestStack}) whose program is the quickstart
+ * written by {@link writeCompatProgram} with `versions`, run on `versions.node`.
+ */
+export function createCompatStack(tarball: string, versions: ProgramVersions, config: ConfigMap): Promise<TestStack> {
+  return createTestStack({
+    stackName: "compat",
+    writeProgram: (programDir) => writeCompatProgram(programDir, tarball, versions),
+    envVars: { PATH: onPath(versions.node.binDir) },
+    config,
+  });
 }
 
 /** This process's PATH with `binDir` first. */

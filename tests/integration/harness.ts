@@ -58,17 +58,28 @@ export function offlineEnv(pulumiHome: string): Record<string, string> {
 /** A stack under test plus what is needed to inspect and tear it down. */
 export interface TestStack {
   stack: Stack;
-  /** Temporary directory holding the backend, PULUMI_HOME and the workspace. */
+  /** Temporary directory holding the backend, PULUMI_HOME and the program directory. */
   dir: string;
+  /** The workspace's working directory (the written program, or an empty dir for inline programs). */
+  programDir: string;
   backendUrl: string;
+  /** Environment of every CLI call, also for a CLI spawned by hand (backend, home, offline switches). */
   envVars: Record<string, string>;
-  /** Destroys the stack (even after a failed test), removes it and deletes the temp dir. */
+  /** Destroys what the stack still holds (even after a failed test), removes it and deletes the temp dir. */
   cleanup(): Promise<void>;
 }
 
-/** Options for {@link createTestStack}. */
+/** Options for {@link createTestStack}: an inline `program`, or `writeProgram`, or `main`. */
 export interface TestStackOptions {
-  program: PulumiFn;
+  /** An inline program; the project's `main` is the repo root (or `main`). */
+  program?: PulumiFn;
+  /**
+   * Writes a program directory (see {@link writeProgramDir}) that the workspace runs the way a
+   * user does; a `Pulumi.yaml` it writes is kept, otherwise one is made from `projectName`.
+   */
+  writeProgram?: (programDir: string) => void;
+  /** The project's `main` when the program is neither inline nor written (an existing folder). */
+  main?: string;
   projectName?: string;
   stackName?: string;
   config?: ConfigMap;
@@ -76,51 +87,66 @@ export interface TestStackOptions {
   envVars?: Record<string, string>;
 }
 
-/** Creates a fresh stack with an inline program on a temporary local backend. */
+/**
+ * Creates a fresh stack on a temporary `file://` backend with its own PULUMI_HOME: the one
+ * place tests and bench make a stack.
+ */
 export async function createTestStack(options: TestStackOptions): Promise<TestStack> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-it-"));
   const backendDir = path.join(dir, "backend");
   const pulumiHome = path.join(dir, "home");
-  const workDir = path.join(dir, "work");
-  for (const d of [backendDir, pulumiHome, workDir]) fs.mkdirSync(d, { recursive: true });
+  const programDir = path.join(dir, "program");
+  for (const d of [backendDir, pulumiHome, programDir]) fs.mkdirSync(d, { recursive: true });
   const backendUrl = `file://${backendDir}`;
   const projectName = options.projectName ?? "cloudplatform-test";
   const stackName = options.stackName ?? "test";
-  const envVars = { ...offlineEnv(pulumiHome), ...(options.envVars ?? {}) };
-
+  const envVars = { ...offlineEnv(pulumiHome), PULUMI_BACKEND_URL: backendUrl, ...(options.envVars ?? {}) };
   const pulumiCommand = await PulumiCommand.get({ root: pulumiRoot() });
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName, projectName, program: options.program },
-    {
-      pulumiCommand,
-      pulumiHome,
-      workDir,
-      envVars,
-      projectSettings: {
-        name: projectName,
-        runtime: "nodejs",
-        main: REPO_ROOT,
-        backend: { url: backendUrl },
-      },
-    },
-  );
+
+  options.writeProgram?.(programDir);
+  const ownProject = fs.existsSync(path.join(programDir, "Pulumi.yaml"));
+  const main = options.writeProgram ? undefined : (options.main ?? REPO_ROOT);
+  const workspace = {
+    pulumiCommand,
+    pulumiHome,
+    envVars,
+    ...(ownProject ? {} : { projectSettings: { name: projectName, runtime: "nodejs" as const, ...(main ? { main } : {}), backend: { url: backendUrl } } }),
+  };
+  const stack = options.program
+    ? await LocalWorkspace.createOrSelectStack({ stackName, projectName, program: options.program }, { ...workspace, workDir: programDir })
+    : await LocalWorkspace.createOrSelectStack({ stackName, workDir: programDir }, workspace);
   if (options.config) await stack.setAllConfig(options.config);
 
-  return { stack, dir, backendUrl, envVars, cleanup: teardown(stack, stackName, dir) };
+  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, stackName, dir) };
 }
 
 /**
- * Teardown that always runs to the end: clears pending operations, destroys whatever the state
- * still holds (a test that destroyed already costs no second CLI run), then removes the stack
- * and the temp dir even when the destroy fails.
+ * Writes a program directory: `package.json`, the repo's `node_modules` linked (so the program
+ * can require `@pulumi/pulumi`; the built SDK it requires by the absolute path {@link SDK_PATH}),
+ * and `index.js` = `source`. Such a program runs in the language host's own process, as a
+ * user's does (a lookup failing there fails the run instead of the test runner).
  */
-export function teardown(stack: Stack, stackName: string, dir: string): () => Promise<void> {
+export function writeProgramDir(programDir: string, projectName: string, source: string): void {
+  fs.mkdirSync(programDir, { recursive: true });
+  fs.writeFileSync(path.join(programDir, "package.json"), JSON.stringify({ name: projectName, version: "0.0.0", main: "index.js" }));
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
+  fs.writeFileSync(path.join(programDir, "index.js"), source);
+}
+
+/** The absolute path of the built SDK, for `require` in program directories. */
+export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk");
+
+/**
+ * Teardown that always runs to the end: clears pending operations, destroys whatever resources
+ * the state still holds (a test that destroyed already costs no second CLI run), then removes
+ * the stack and the temp dir even when the destroy fails.
+ */
+function teardown(stack: Stack, stackName: string, dir: string): () => Promise<void> {
   return async () => {
     try {
       await clearPendingOperations(stack);
-      const state = await stack.exportStack();
-      const remaining = ((state.deployment as { resources?: unknown[] } | undefined)?.resources ?? []).length;
-      if (remaining > 0) await stack.destroy({ color: "never" });
+      // The stack resource and providers alone have no effect outside; `removeStack` drops them.
+      if ((await resourcesByName(stack)).size > 0) await stack.destroy({ color: "never" });
     } finally {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });

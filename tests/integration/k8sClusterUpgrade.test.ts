@@ -1,21 +1,17 @@
 /**
- * K8sClusterUpgrade through real `pulumi up` / `preview` / `refresh` runs (Automation API and,
- * for the interrupted run, the CLI as a child process) against the simulator.
+ * K8sClusterUpgrade through real `pulumi up` / `preview` / `refresh` runs (Automation API)
+ * against the simulator. A killed run is in tests/reliability/interruptions.test.ts.
  *
  * Needs `npx tsc -p tsconfig.json` first: the dynamic-provider process loads `dist/` through
  * the package's self-link (`pulumi-cloudplatform/internal/dynamic`).
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, PulumiCommand, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
+import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
 import { K8sClusterUpgrade } from "../../sdk";
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { backendFiles, keyLeaksInState } from "./stateSecrets";
-import { killRun, killSession, liveSessionMembers, spawnPulumi, until } from "./cliProcess";
-import { clearPendingOperations, createTestStack, offlineEnv, pulumiRoot, REPO_ROOT, resourcesByName, type TestStack } from "./harness";
+import { createTestStack, resourcesByName, type TestStack } from "./harness";
 
 jest.setTimeout(600_000);
 
@@ -270,112 +266,5 @@ describe("K8sClusterUpgrade (simulator at 20x)", () => {
     expect((await recorded(stack))["version"]).toBe("v1.30.4");
     expect(upgradePosts(sim, "staging-cluster", 2)).toHaveLength(2);
     await expectConverged(stack);
-  });
-});
-
-/**
- * A killed `pulumi up`: the CLI runs as a child process in its own process group (so the kill
- * reaches the language host and the dynamic provider too) against a slow simulator, is
- * SIGKILLed while the upgrade task runs, and the next up waits for that task.
- */
-describe("K8sClusterUpgrade after a killed pulumi up (simulator at 1x)", () => {
-  let sim: Sim;
-  let dir: string | undefined;
-  let stack: Stack | undefined;
-  /** Session id of the spawned CLI until all its processes are known to be gone. */
-  let liveSid: number | undefined;
-
-  beforeAll(async () => {
-    sim = await startSimulator({ apiKey: newKey(), timeScale: 1 });
-  });
-  afterAll(async () => {
-    // Only while the test has not seen the session end (a pid is never reused while alive).
-    if (liveSid !== undefined) killSession(liveSid);
-    try {
-      if (stack) {
-        await stack.cancel().catch(() => undefined);
-        await clearPendingOperations(stack);
-        await stack.destroy({ color: "never" });
-        await stack.workspace.removeStack("test", { force: true });
-      }
-    } finally {
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-      await sim?.close();
-    }
-  });
-
-  /** A program directory outside the repo: package.json with no dependencies, the built SDK by absolute path. */
-  function writeProgram(programDir: string): void {
-    fs.mkdirSync(programDir, { recursive: true });
-    fs.writeFileSync(path.join(programDir, "package.json"), JSON.stringify({ name: "k8s-upgrade-killed", version: "0.0.0", main: "index.js" }));
-    fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
-    const sdk = JSON.stringify(path.join(REPO_ROOT, "dist", "sdk"));
-    fs.writeFileSync(
-      path.join(programDir, "index.js"),
-      [
-        `const pulumi = require("@pulumi/pulumi");`,
-        `const { K8sClusterUpgrade } = require(${sdk});`,
-        `const c = new pulumi.Config();`,
-        `const upgrade = new K8sClusterUpgrade("cluster", { projectId: 1, regionId: 76, clusterName: c.require("clusterName"), version: c.require("version") });`,
-        `exports.version = upgrade.version;`,
-        `exports.taskIds = upgrade.taskIds;`,
-        "",
-      ].join("\n"),
-    );
-  }
-
-  it("completes on the next up with exactly one upgrade POST", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-it-kill-"));
-    const programDir = path.join(dir, "program");
-    const pulumiHome = path.join(dir, "home");
-    const backendDir = path.join(dir, "backend");
-    fs.mkdirSync(pulumiHome);
-    fs.mkdirSync(backendDir);
-    writeProgram(programDir);
-    const envVars = offlineEnv(pulumiHome);
-    const root = pulumiRoot();
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "test", workDir: programDir },
-      {
-        pulumiCommand: await PulumiCommand.get({ root }),
-        pulumiHome,
-        envVars,
-        projectSettings: { name: "k8s-upgrade-killed", runtime: "nodejs", backend: { url: `file://${backendDir}` } },
-      },
-    );
-    await stack.setAllConfig({
-      "cloudplatform:baseUrl": { value: sim.url },
-      "cloudplatform:apiKey": { value: sim.apiKey, secret: true },
-      "k8s-upgrade-killed:clusterName": { value: "prod-cluster" },
-      "k8s-upgrade-killed:version": { value: "v1.31.2" },
-    });
-
-    // 1. `pulumi up` as a child process, killed once the upgrade POST has been answered.
-    const run = spawnPulumi(root, ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"], programDir, envVars);
-    liveSid = run.sid;
-    await until("the upgrade POST", () => upgradePosts(sim, "prod-cluster").length > 0, 180_000, run.output);
-    expect(liveSessionMembers(run.sid).length).toBeGreaterThan(1); // the CLI and its plugins
-    await killRun(run); // SIGKILL, then wait until none of the session's processes is alive
-    liveSid = undefined;
-    const running = liveCluster(sim, "prod-cluster").task_id;
-    expect(running).not.toBeNull(); // killed while the task runs
-    expect(liveCluster(sim, "prod-cluster").version).toBe("v1.30.4");
-
-    // 2. The killed run left its lock and a pending create; clear both as Pulumi tells users to.
-    await stack.cancel();
-    expect(await clearPendingOperations(stack)).toBeGreaterThan(0);
-
-    // 3. The next up waits for the running task instead of starting another upgrade.
-    let second = "";
-    const up = await stack.up({ color: "never", onOutput: (s) => (second += s) });
-    expect(up.summary.resourceChanges).toEqual({ same: 1, create: 1 }); // the stack itself was recorded before the kill
-    expect(up.outputs["version"]?.value).toBe("v1.31.2");
-    expect(up.outputs["taskIds"]?.value).toEqual([running]);
-    expect(second).toContain(`${LOG_PREFIX} prod-cluster: an operation is already running on the cluster (task ${running})`);
-    expect(upgradePosts(sim, "prod-cluster")).toHaveLength(1);
-    expect(liveCluster(sim, "prod-cluster").version).toBe("v1.31.2");
-
-    const preview = await stack.preview({ color: "never" });
-    expect(preview.changeSummary).toEqual({ same: 2 });
   });
 });

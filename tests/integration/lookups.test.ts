@@ -36,11 +36,10 @@ import {
   getTasksOutput,
 } from "../../sdk";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
-import { createTestStack, offlineEnv, pulumiRoot, TestStack } from "./harness";
-import { expectedTotals, seed } from "../unit/lookups/helpers";
+import type { Stack } from "@pulumi/pulumi/automation";
+import { createTestStack, TestStack } from "./harness";
+import { seed, SEED_REQUESTS_101_102, SEED_REQUESTS_101_102_TOTAL } from "../unit/lookups/helpers";
 
 /** A dynamic resource that echoes its input; `derived` is unknown in the first preview. */
 const echoProvider: pulumi.dynamic.ResourceProvider = {
@@ -218,11 +217,9 @@ describe("lookups in a Pulumi program", () => {
     expect(dns.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     expect(dns.filter((r) => r.status === 200)).toHaveLength(DOMAINS.length);
 
-    const want = expectedTotals("requests", ["101", "102"], TOTALS.from, TOTALS.to);
-    expect(want).toHaveLength(14);
-    expect(out("totals")).toEqual(want);
-    expect(out("totalsPlain")).toEqual(want);
-    expect(out("totalsTotal")).toBe(want.reduce((s, r) => s + r.amount, 0));
+    expect(out("totals")).toEqual(SEED_REQUESTS_101_102);
+    expect(out("totalsPlain")).toEqual(SEED_REQUESTS_101_102);
+    expect(out("totalsTotal")).toBe(SEED_REQUESTS_101_102_TOTAL);
     // limit 5 over 14 rows: offsets 0, 5, 10; plus one request with the default limit.
     expect(logTo("/waap/reseller/v1/prebilling/total/requests").map((r) => r.query["offset"] ?? "")).toEqual(
       expect.arrayContaining(["0", "5", "10"]),
@@ -274,35 +271,20 @@ describe("invalid lookup arguments in a Pulumi program", () => {
     ["empty domain", "domain", "/dns/", /getDelegationStatus: domain must be a non-empty string; got ""/],
   ];
 
+  let t: TestStack | undefined;
   let stack: Stack;
-  let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-it-"));
-    const home = path.join(dir, "home");
-    const backend = path.join(dir, "backend");
-    const work = path.join(dir, "work");
-    for (const d of [home, backend, work]) fs.mkdirSync(d, { recursive: true });
-    const envVars = { ...offlineEnv(home), PULUMI_NODEJS_TRANSPILE_ONLY: "true" };
     // The project (and its stack config) lives in the temp dir; `main` is the program's folder.
-    stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "test", workDir: work },
-      {
-        pulumiCommand: await PulumiCommand.get({ root: pulumiRoot() }),
-        pulumiHome: home,
-        envVars,
-        projectSettings: {
-          name: "lookups-invalid",
-          runtime: "nodejs",
-          main: path.join(__dirname, "programs/lookups-invalid"),
-          backend: { url: `file://${backend}` },
-        },
-      },
-    );
-    await stack.setAllConfig(connection());
+    t = await createTestStack({
+      projectName: "lookups-invalid",
+      main: path.join(__dirname, "programs/lookups-invalid"),
+      envVars: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" },
+      config: connection(),
+    });
+    stack = t.stack;
   });
   afterAll(async () => {
-    await stack?.workspace.removeStack("test", { force: true }).catch(() => undefined);
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await t?.cleanup();
   });
 
   it.each(cases)("%s fails the preview, naming the argument, with no request to the endpoint", async (_name, which, endpoint, message) => {

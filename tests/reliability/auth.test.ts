@@ -4,11 +4,10 @@
  * a key without permission (403). Neither key appears in any message.
  */
 import { startSimulator } from "../../simulator";
-import { newKey } from "../unit/api/helpers";
+import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";
 import * as cloud from "../../sdk";
 import {
-  admin,
   count,
   createProgramDirStack,
   EVENT_PATH,

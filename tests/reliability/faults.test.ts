@@ -8,15 +8,15 @@
  * Nothing here retries a Pulumi operation: one `up`, one `destroy`.
  */
 import { createClient, type CloudPlatformClient } from "../../provider/api";
+import { randomSeed } from "../../simulator/faults";
 import type { LifecycleContext } from "../../provider/resources/lifecycle";
 import { createK8sClusterUpgradeLifecycle } from "../../provider/resources/k8sClusterUpgrade";
 import { storageEvent } from "../../provider/resources/storageEvent";
 import type { RequestLogEntry } from "../../simulator";
 import { startSimulator } from "../../simulator";
-import { newKey } from "../unit/api/helpers";
+import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";
 import {
-  admin,
   count,
   CLUSTER,
   EVENT_PATH,
@@ -38,9 +38,13 @@ jest.setTimeout(600_000);
 
 /** 10% 503 plus resets on 1/9 of the rest: about 20% of requests fail outright. */
 const FAULTS = { errorRate: 0.1, resetRate: 0.111, afterHandling: true };
-/** A burst of 429s (Retry-After 1 s), re-armed once this many requests passed since the last. */
-const BURST = { count: 2, retryAfterSeconds: 1 };
-const REQUESTS_BETWEEN_BURSTS = 30;
+/** A burst of 429s (Retry-After 1 s), back after every 30 further requests. */
+const BURST = { count: 2, retryAfterSeconds: 1, everyRequests: 30 };
+/**
+ * The seed of the fault draws: `FAULT_SEED=<n>` replays a failing run (the same requests in the
+ * same order meet the same faults; see simulator/CONTRACT.md), otherwise a new one, printed.
+ */
+const SEED = process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : randomSeed();
 
 let sim: Sim;
 let t: TestStack | undefined;
@@ -48,34 +52,17 @@ const injected: Record<string, number> = {};
 let survived = 0;
 let runs = 0;
 
-/**
- * Runs `op` under the faults, with a new 429 burst whenever the last one was used up and
- * REQUESTS_BETWEEN_BURSTS more requests went through; returns the operation's request log.
- */
+/** Runs `op` under the seeded faults; returns the operation's request log. */
 async function underFaults<T>(op: () => Promise<T>): Promise<{ result: T; log: RequestLogEntry[] }> {
   await admin(sim, "DELETE", "/requests");
-  const arm = () => admin(sim, "POST", "/faults", { ...FAULTS, burst429: BURST });
-  await arm();
-  let armedAt = 0;
-  let stopped = false;
-  const rearm = (async () => {
-    while (!stopped) {
-      await new Promise((r) => setTimeout(r, 200));
-      const seen = sim.requests().length;
-      const { faults } = (await admin(sim, "GET", "/faults")) as { faults: { burst429?: { count: number } } };
-      if (!stopped && (faults.burst429?.count ?? 0) === 0 && seen - armedAt >= REQUESTS_BETWEEN_BURSTS) {
-        await arm();
-        armedAt = seen;
-      }
-    }
-  })();
+  await admin(sim, "POST", "/faults", { ...FAULTS, burst429: BURST, seed: SEED });
+  // eslint-disable-next-line no-console
+  console.log(`faults.test: fault seed ${SEED} (rerun with FAULT_SEED=${SEED})`);
   runs++;
   try {
     const result = await op();
     return { result, log: await requestLog(sim) };
   } finally {
-    stopped = true;
-    await rearm;
     await admin(sim, "DELETE", "/faults");
     for (const r of await requestLog(sim)) {
       if (r.fault && r.fault !== "latency") injected[r.fault] = (injected[r.fault] ?? 0) + 1;
@@ -157,31 +144,15 @@ describe("each write survives a fault on its first attempt, acted on exactly onc
   ];
   const lifecycle = createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } });
 
-  /** A client whose `call` runs with `fault` armed on `prefix`, disarmed as soon as it returns. */
-  function faultyOnce(real: CloudPlatformClient, fault: Record<string, unknown>, prefix: string, wrap: (real: CloudPlatformClient, once: <T>(f: () => Promise<T>) => Promise<T>) => CloudPlatformClient) {
-    let armed = false;
-    const once = async <T>(f: () => Promise<T>): Promise<T> => {
-      if (armed) return f();
-      armed = true;
-      await admin(sim, "POST", "/faults", { ...fault, pathPrefix: prefix });
-      try {
-        return await f();
-      } finally {
-        await admin(sim, "DELETE", "/faults");
-      }
-    };
-    return wrap(real, once);
-  }
+  /** `fault` on the first POST to `p` only: exact path and method, `times: 1`. */
+  const onFirstPost = (fault: Record<string, unknown>, p: string) => admin(sim, "POST", "/faults", { ...fault, path: p, method: "POST", times: 1, seed: SEED });
 
   const ctxOf = (client: CloudPlatformClient): LifecycleContext => ({ client: () => client, log: () => undefined, run: new RunState({ writeTiming: { settleMs: 20 } }) });
 
   test.each(KINDS)("K8sClusterUpgrade, upgrade POST meets %s", async (_label, fault, kind) => {
     await admin(sim, "POST", "/reset");
-    const real = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
-    const client = faultyOnce(real, fault, UPGRADE_PATH, (r, once) => ({
-      ...r,
-      cloud: { ...r.cloud, k8s: { ...r.cloud.k8s, upgrade: (...a: Parameters<typeof r.cloud.k8s.upgrade>) => once(() => r.cloud.k8s.upgrade(...a)) } },
-    }));
+    const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
+    await onFirstPost(fault, UPGRADE_PATH);
     runs++;
     const { outs } = await lifecycle.create(ctxOf(client), { projectId: 1, regionId: 76, clusterName: CLUSTER, version: TARGET_VERSION, allowMultiStep: false, timeoutMinutes: 10 });
     expect(outs.version).toBe(TARGET_VERSION);
@@ -196,11 +167,8 @@ describe("each write survives a fault on its first attempt, acted on exactly onc
 
   test.each(KINDS)("StorageEvent, create POST meets %s", async (_label, fault, kind) => {
     await admin(sim, "POST", "/reset");
-    const real = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
-    const client = faultyOnce(real, fault, EVENT_PATH, (r, once) => ({
-      ...r,
-      storage: { ...r.storage, notifications: { ...r.storage.notifications, create: (...a: Parameters<typeof r.storage.notifications.create>) => once(() => r.storage.notifications.create(...a)) } },
-    }));
+    const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
+    await onFirstPost(fault, EVENT_PATH);
     runs++;
     const { id } = await storageEvent.create(ctxOf(client), { name: "reaching_used_traffic", bucketName: `faults-${kind}`, bytes: 7 });
     const log = await requestLog(sim);

@@ -10,21 +10,18 @@
  * A kill while a StorageEvent POST is in flight is in killedRuns.test.ts: its recovery takes
  * one explicit step from the user (adopting the event), so it does not converge on its own.
  *
- * Each point is hit by watching the simulator's request log, never by sleeping blindly. Then
+ * Each point is hit by watching what the simulator reports (its request log, and the requests it
+ * holds in flight), never by sleeping. Then
  * the pending operations are cleared as Pulumi's docs tell users (export, drop
  * `pending_operations`, import), `up` runs again and must converge with no write acted on
  * twice, and a final preview must plan nothing.
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { startSimulator } from "../../simulator";
-import { newKey } from "../unit/api/helpers";
+import { admin, newKey } from "../unit/api/helpers";
 import { killRun, killSession, liveSessionMembers, spawnPulumi, until, type CliRun } from "../integration/cliProcess";
-import { clearPendingOperations, offlineEnv, pulumiRoot, resourcesByName } from "../integration/harness";
+import { clearPendingOperations, createTestStack, pulumiRoot, resourcesByName } from "../integration/harness";
 import {
-  admin,
   CLUSTER,
   expectNoChanges,
   expectNoDuplicateWrites,
@@ -94,25 +91,9 @@ async function killPoint(
 ): Promise<string> {
   tried.push(name);
   await admin(sim, "POST", "/reset");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-rel-kill-"));
-  const programDir = path.join(dir, "program");
-  const pulumiHome = path.join(dir, "home");
-  const backendDir = path.join(dir, "backend");
-  fs.mkdirSync(pulumiHome);
-  fs.mkdirSync(backendDir);
-  writeQuickstartProgramDir(programDir, PROJECT);
-  const envVars = offlineEnv(pulumiHome);
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir: programDir },
-    {
-      pulumiCommand: await PulumiCommand.get({ root }),
-      pulumiHome,
-      envVars,
-      projectSettings: { name: PROJECT, runtime: "nodejs", backend: { url: `file://${backendDir}` } },
-    },
-  );
+  const t = await createTestStack({ projectName: PROJECT, config: simConfig(sim), writeProgram: (dir) => writeQuickstartProgramDir(dir, PROJECT) });
+  const { stack, programDir, envVars } = t;
   try {
-    await stack.setAllConfig(simConfig(sim));
     if (faults) await admin(sim, "POST", "/faults", faults);
 
     // 1. `pulumi up` as a child process, SIGKILLed with all its processes at the kill point.
@@ -147,19 +128,13 @@ async function killPoint(
     if (live) killSession(live.sid);
     live = undefined;
     await admin(sim, "DELETE", "/faults").catch(() => undefined);
-    try {
-      await stack.cancel().catch(() => undefined);
-      await clearPendingOperations(stack);
-      await stack.destroy({ color: "never" });
-      await stack.workspace.removeStack("test", { force: true });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    await stack.cancel().catch(() => undefined);
+    await t.cleanup();
   }
 }
 
-/** Waits `ms` (used only to land inside a window the simulator holds open for HOLD_MS). */
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** True while the simulator reports a `method` request to `p` in flight and held by latency. */
+const heldNow = (method: string, p: string) => sim.inFlight().some((r) => r.held && r.method === method && r.path === p);
 
 test("killed before the upgrade POST: the next up sends it once", async () => {
   await killPoint(
@@ -167,11 +142,8 @@ test("killed before the upgrade POST: the next up sends it once", async () => {
     // Holds every `upgrade_versions` read. The up's check reads the cluster, then its permitted
     // versions (held here); create may reuse those reads and POST at once, so the last moment
     // the log can show before the POST is this held read.
-    { latencyMs: HOLD_MS, pathPrefix: `${CLUSTER_PATH}/upgrade_` },
-    async (run) => {
-      await until("the check's read of the cluster", () => logged("GET", CLUSTER_PATH).length >= 1, 120_000, run.output);
-      await pause(300);
-    },
+    { latencyMs: HOLD_MS, path: `${CLUSTER_PATH}/upgrade_versions`, method: "GET" },
+    (run) => until("the held read of the permitted versions", () => heldNow("GET", `${CLUSTER_PATH}/upgrade_versions`), 120_000, run.output),
     async () => {
       expect(logged("POST", UPGRADE_PATH)).toEqual([]);
       expect(clusterNow().version).toBe(SEED_VERSION);
@@ -225,7 +197,7 @@ test("killed after the task finished but before the engine recorded it: the next
         60_000,
         run.output,
       );
-      await pause(300);
+      await until("the held read of the cluster after the finish", () => heldNow("GET", CLUSTER_PATH), 60_000, run.output);
     },
     async (stack) => {
       expect(clusterNow().version).toBe(TARGET_VERSION);

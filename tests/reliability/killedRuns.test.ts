@@ -9,21 +9,15 @@
  *    dynamic-provider process notices its engine is gone and exits within seconds instead of
  *    polling on (and maybe starting the next step) for nobody.
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { startSimulator } from "../../simulator";
-import { newKey } from "../unit/api/helpers";
+import { admin, newKey } from "../unit/api/helpers";
 import { killRun, killSession, sessionProcesses, spawnPulumi, until, type CliRun } from "../integration/cliProcess";
-import { clearPendingOperations, offlineEnv, pulumiRoot, resourcesByName } from "../integration/harness";
+import { createTestStack, pulumiRoot, resourcesByName, SDK_PATH } from "../integration/harness";
 import {
-  admin,
   createProgramDirStack,
   EVENT_PATH,
   handled,
   rejectionMessage,
-  SDK_PATH,
   simConfig,
   UPGRADE_PATH,
   writeQuickstartProgramDir,
@@ -63,12 +57,12 @@ test("killed during an event create: the next up names the orphan, adopting it r
   await admin(sim, "POST", "/reset");
   const t = await createProgramDirStack("killed-create", EVENT_PROGRAM, simConfig(sim));
   try {
-    // Hold the create's list and POST; kill while the POST is held (after the list answered).
-    await admin(sim, "POST", "/faults", { latencyMs: HOLD_MS, pathPrefix: EVENT_PATH });
+    // Hold the create's POST (not its list); kill while the simulator reports the POST held.
+    await admin(sim, "POST", "/faults", { latencyMs: HOLD_MS, path: EVENT_PATH, method: "POST" });
     const run = spawnPulumi(pulumiRoot(), UP, t.programDir, t.envVars);
     live = run;
-    await until("the create's event list", () => sim.requests().some((r) => r.path === `${EVENT_PATH}s`), 120_000, run.output);
-    await new Promise((r) => setTimeout(r, 300));
+    const held = () => sim.inFlight().some((r) => r.held && r.method === "POST" && r.path === EVENT_PATH);
+    await until("the held event POST", held, 120_000, run.output);
     await killRun(run);
     live = undefined;
     await until("the held POST to be handled", () => posts().length === 1, 10_000, () => JSON.stringify(sim.requests()));
@@ -105,27 +99,10 @@ test("killed during an event create: the next up names the orphan, adopting it r
 
 test("pulumi alone killed during an upgrade wait: the provider process exits within seconds", async () => {
   await admin(sim, "POST", "/reset");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-orphan-"));
-  const programDir = path.join(dir, "program");
-  const pulumiHome = path.join(dir, "home");
-  const backendDir = path.join(dir, "backend");
-  fs.mkdirSync(pulumiHome);
-  fs.mkdirSync(backendDir);
-  writeQuickstartProgramDir(programDir, "orphaned-provider");
-  const envVars = offlineEnv(pulumiHome);
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir: programDir },
-    {
-      pulumiCommand: await PulumiCommand.get({ root: pulumiRoot() }),
-      pulumiHome,
-      envVars,
-      projectSettings: { name: "orphaned-provider", runtime: "nodejs", backend: { url: `file://${backendDir}` } },
-    },
-  );
+  const t = await createTestStack({ projectName: "orphaned-provider", config: simConfig(sim), writeProgram: (dir) => writeQuickstartProgramDir(dir, "orphaned-provider") });
   let run: CliRun | undefined;
   try {
-    await stack.setAllConfig(simConfig(sim));
-    run = spawnPulumi(pulumiRoot(), UP, programDir, envVars);
+    run = spawnPulumi(pulumiRoot(), UP, t.programDir, t.envVars);
     live = run;
     // At 1x the upgrade task runs 30 s: the provider is waiting on it.
     await until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output);
@@ -140,9 +117,7 @@ test("pulumi alone killed during an upgrade wait: the provider process exits wit
   } finally {
     if (run) killSession(run.sid);
     live = undefined;
-    await clearPendingOperations(stack).catch(() => undefined);
-    await stack.cancel().catch(() => undefined);
-    await stack.workspace.removeStack("test", { force: true }).catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await t.stack.cancel().catch(() => undefined);
+    await t.cleanup();
   }
 });

@@ -15,11 +15,10 @@ import { execFileSync } from "child_process";
 import * as path from "path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { startSimulator } from "../../simulator";
-import { newKey } from "../unit/api/helpers";
+import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, pulumiRoot, type TestStack } from "../integration/harness";
 import { backendFiles } from "../integration/stateSecrets";
 import {
-  admin,
   count,
   EVENT_PATH,
   printSummary,

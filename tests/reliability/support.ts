@@ -8,10 +8,11 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { LocalWorkspace, PulumiCommand, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
+import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
 import * as cloud from "../../sdk";
 import type { RequestLogEntry, RunningSimulator } from "../../simulator";
-import { offlineEnv, pulumiRoot, REPO_ROOT, teardown } from "../integration/harness";
+import { createTestStack, SDK_PATH, writeProgramDir, type TestStack } from "../integration/harness";
+import { admin } from "../unit/api/helpers";
 
 export type Sim = RunningSimulator;
 
@@ -68,18 +69,6 @@ export function simConfig(sim: Sim, apiKey: string = sim.apiKey): ConfigMap {
     "cloudplatform:baseUrl": { value: sim.url },
     "cloudplatform:apiKey": { value: apiKey, secret: true },
   };
-}
-
-/** Calls the simulator's admin API. */
-export async function admin(sim: Sim, method: string, p: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sim.url}/__admin${p}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`admin ${method} ${p} -> ${res.status}: ${text}`);
-  return text ? JSON.parse(text) : undefined;
 }
 
 /** The request log through the admin API (what a test outside this process would see). */
@@ -153,16 +142,14 @@ export async function rejectionMessage(p: Promise<unknown>): Promise<string> {
 export { SECRET_SIG_KEY, SECRET_SIG_VALUE } from "../integration/stateSecrets";
 
 /**
- * A directory holding a JavaScript program equivalent to examples/quickstart, for runs of the
- * CLI as a child process. It needs no compiler: it requires the built SDK by absolute path.
+ * Writes a program directory holding a JavaScript program equivalent to examples/quickstart,
+ * for runs of the CLI as a child process. It needs no compiler: it requires the built SDK.
  */
 export function writeQuickstartProgramDir(dir: string, projectName: string): void {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: projectName, version: "0.0.0", main: "index.js" }));
-  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  const sdk = JSON.stringify(path.join(REPO_ROOT, "dist", "sdk"));
-  fs.writeFileSync(
-    path.join(dir, "index.js"),
+  const sdk = JSON.stringify(SDK_PATH);
+  writeProgramDir(
+    dir,
+    projectName,
     [
       `// examples/quickstart/index.ts with its defaults, as plain JavaScript (events after the upgrade).`,
       `const cloud = require(${sdk});`,
@@ -188,35 +175,9 @@ export function writeQuickstartProgramDir(dir: string, projectName: string): voi
  * lookup failing in an inline program is an unhandled rejection of the test runner's process;
  * in a program directory it fails the run through Pulumi's own error handling, as for users.
  */
-export async function createProgramDirStack(
-  projectName: string,
-  source: string,
-  config: ConfigMap,
-): Promise<{ stack: Stack; dir: string; programDir: string; envVars: Record<string, string>; cleanup(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-rel-"));
-  const programDir = path.join(dir, "program");
-  const home = path.join(dir, "home");
-  const backend = path.join(dir, "backend");
-  for (const d of [programDir, home, backend]) fs.mkdirSync(d, { recursive: true });
-  fs.writeFileSync(path.join(programDir, "package.json"), JSON.stringify({ name: projectName, version: "0.0.0", main: "index.js" }));
-  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
-  fs.writeFileSync(path.join(programDir, "index.js"), source);
-  const envVars = offlineEnv(home);
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir: programDir },
-    {
-      pulumiCommand: await PulumiCommand.get({ root: pulumiRoot() }),
-      pulumiHome: home,
-      envVars,
-      projectSettings: { name: projectName, runtime: "nodejs", backend: { url: `file://${backend}` } },
-    },
-  );
-  await stack.setAllConfig(config);
-  return { stack, dir, programDir, envVars, cleanup: teardown(stack, "test", dir) };
+export function createProgramDirStack(projectName: string, source: string, config: ConfigMap): Promise<TestStack> {
+  return createTestStack({ projectName, config, writeProgram: (programDir) => writeProgramDir(programDir, projectName, source) });
 }
-
-/** The absolute path of the built SDK, for `require` in program directories. */
-export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk");
 
 /** A program that calls the lookup named by config `case` (`{fn, args}` as JSON) and awaits it. */
 export const LOOKUP_PROGRAM = [

@@ -37,13 +37,29 @@ export interface K8sClusterUpgradeOutputs extends K8sClusterUpgradeInputs {
 }
 
 /** Default of `allowMultiStep`: one minor version per up unless asked, as the portal does. */
-export const DEFAULT_ALLOW_MULTI_STEP = false;
+const DEFAULT_ALLOW_MULTI_STEP = false;
 
 /**
  * Default of `timeoutMinutes`: an upgrade task takes "several minutes" (spec), replacing nodes
  * one by one; an hour covers a large cluster while still ending a run whose task never finishes.
  */
-export const DEFAULT_TIMEOUT_MINUTES = 60;
+const DEFAULT_TIMEOUT_MINUTES = 60;
+
+/** The optional inputs of K8sClusterUpgrade. */
+type OptionalInputs = Pick<K8sClusterUpgradeInputs, "allowMultiStep" | "timeoutMinutes">;
+
+/**
+ * `o` with the optional inputs' defaults filled in where they are absent or null. The one place
+ * the defaults apply: check's inputs, refreshed inputs, and stored values of older states that
+ * lack an optional input all go through it.
+ */
+export function withInputDefaults<T extends { allowMultiStep?: unknown; timeoutMinutes?: unknown }>(o: T): Omit<T, keyof OptionalInputs> & OptionalInputs {
+  return {
+    ...o,
+    allowMultiStep: (o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP) as boolean,
+    timeoutMinutes: (o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) as number,
+  };
+}
 
 /** Names of the inputs whose change means another cluster, hence a replace. */
 export const IDENTITY_INPUTS = ["projectId", "regionId", "clusterName"] as const;
@@ -65,12 +81,12 @@ export function parseResourceId(id: string): Pick<K8sClusterUpgradeInputs, "proj
 
 /** The input part of stored outputs (what `read` hands back as the refreshed inputs). */
 export function inputsOf(o: K8sClusterUpgradeInputs): K8sClusterUpgradeInputs {
-  return {
+  return withInputDefaults({
     projectId: o.projectId,
     regionId: o.regionId,
     clusterName: o.clusterName,
     version: o.version,
-    allowMultiStep: o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP,
-    timeoutMinutes: o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES,
-  };
+    allowMultiStep: o.allowMultiStep,
+    timeoutMinutes: o.timeoutMinutes,
+  });
 }

@@ -6,7 +6,7 @@
  * inputs are still unknown, and it must never need the network.
  */
 import type { CheckFailure } from "../lifecycle";
-import { DEFAULT_ALLOW_MULTI_STEP, DEFAULT_TIMEOUT_MINUTES, type K8sClusterUpgradeInputs } from "./types";
+import { withInputDefaults, type K8sClusterUpgradeInputs } from "./types";
 import { parseVersion, VERSION_SHAPE } from "./version";
 
 /** Result of {@link validateInputs}: normalized inputs (unknowns passed through) and problems. */
@@ -48,26 +48,24 @@ export function validateInputs(news: Record<string, unknown>, unknown: ReadonlyS
       });
     }
   }
-  let allowMultiStep = news["allowMultiStep"];
-  if (allowMultiStep === undefined || allowMultiStep === null) allowMultiStep = DEFAULT_ALLOW_MULTI_STEP;
-  else if (known("allowMultiStep") && typeof allowMultiStep !== "boolean") {
+  const allowMultiStep = news["allowMultiStep"];
+  if (allowMultiStep != null && known("allowMultiStep") && typeof allowMultiStep !== "boolean") {
     failures.push({ property: "allowMultiStep", reason: `allowMultiStep must be true or false, got ${JSON.stringify(allowMultiStep)}` });
   }
-  let timeoutMinutes = news["timeoutMinutes"];
-  if (timeoutMinutes === undefined || timeoutMinutes === null) timeoutMinutes = DEFAULT_TIMEOUT_MINUTES;
-  else if (known("timeoutMinutes") && (typeof timeoutMinutes !== "number" || !Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0)) {
+  const timeoutMinutes = news["timeoutMinutes"];
+  if (timeoutMinutes != null && known("timeoutMinutes") && (typeof timeoutMinutes !== "number" || !Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0)) {
     failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a positive number of minutes, got ${JSON.stringify(timeoutMinutes)}` });
   }
   // Other keys (e.g. the SDK's output-only properties passed as undefined) are dropped, not
   // judged: the SDK's typed arguments already keep users from misspelling an input.
 
-  const inputs = {
+  const inputs = withInputDefaults({
     projectId: news["projectId"],
     regionId: news["regionId"],
     clusterName: news["clusterName"],
     version: news["version"],
     allowMultiStep,
     timeoutMinutes,
-  } as K8sClusterUpgradeInputs;
+  }) as K8sClusterUpgradeInputs;
   return { inputs, failures };
 }

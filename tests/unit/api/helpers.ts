@@ -1,19 +1,22 @@
 /**
  * Shared helpers of the client and waiter tests: a long unique API key (so "the key is absent
- * from the message" is a meaningful assertion), the simulator's admin API, a sleep that records
+ * from the message" is a meaningful assertion), the simulator's admin API and what it reports
+ * about requests in flight, a sleep that records
  * instead of waiting, and the secret-leak assertion.
  */
 import { randomBytes } from "crypto";
 import { inspect } from "util";
 import { createServer } from "net";
+import type { InFlightRequest, RequestLogEntry } from "../../../simulator";
 
 /** A key unlike any text a message could contain by chance. */
 export function newKey(): string {
   return `cpk_${randomBytes(20).toString("hex")}`;
 }
 
-/** Call the simulator's admin API (no auth). */
-export async function admin(baseUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
+/** Call the simulator's admin API (no auth), given its base URL or the simulator itself. */
+export async function admin(target: string | { readonly url: string }, method: string, path: string, body?: unknown): Promise<any> {
+  const baseUrl = typeof target === "string" ? target : target.url;
   const res = await fetch(`${baseUrl}/__admin${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -22,6 +25,23 @@ export async function admin(baseUrl: string, method: string, path: string, body?
   const text = await res.text();
   if (!res.ok) throw new Error(`admin ${method} ${path} -> ${res.status}: ${text}`);
   return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Waits until the simulator reports `until` about the requests it has received (for example
+ * "one in flight and held", or "none in flight"), asking its admin API rather than sleeping.
+ * Throws after `tries` answers that did not match.
+ */
+export async function simulatorReports(
+  baseUrl: string,
+  until: (r: { requests: RequestLogEntry[]; inFlight: InFlightRequest[] }) => boolean,
+  tries = 10_000,
+): Promise<{ requests: RequestLogEntry[]; inFlight: InFlightRequest[] }> {
+  for (let i = 0; i < tries; i++) {
+    const r = (await admin(baseUrl, "GET", "/requests")) as { requests: RequestLogEntry[]; inFlight: InFlightRequest[] };
+    if (until(r)) return r;
+  }
+  throw new Error(`the simulator did not report what was awaited after ${tries} answers`);
 }
 
 /** A sleep that records each requested wait and returns at once (optionally running a hook). */

@@ -18,7 +18,7 @@ import {
 } from "../../../provider/api";
 import { budgetStop } from "../../../provider/api/retry";
 import { startSimulator } from "../../../simulator";
-import { admin, freePort, newKey, recordingSleep, rejectionOf } from "./helpers";
+import { admin, freePort, newKey, recordingSleep, rejectionOf, simulatorReports } from "./helpers";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -186,10 +186,9 @@ describe("against the simulator", () => {
     expect((err as ConnectionError).timedOut).toBe(true);
     expect((err as ConnectionError).mayHaveReachedServer).toBe(true);
     expect(waits).toEqual([]);
-    // Wait until the simulator has handled the one request it got, then check there is one.
-    for (let i = 0; i < 100 && logFor(sim, "POST", "/storage/notifications/v1/event").length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(logFor(sim, "POST", "/storage/notifications/v1/event")).toHaveLength(1);
+    // Once the simulator has answered everything it received, there is exactly one POST.
+    const { requests } = await simulatorReports(sim.url, (r) => r.inFlight.length === 0 && r.requests.some((x) => x.method === "POST"));
+    expect(requests.filter((r) => r.method === "POST")).toEqual([expect.objectContaining({ path: "/storage/notifications/v1/event", fault: "latency" })]);
   });
 
   test("a POST refused (server not up yet) is retried and sent exactly once", async () => {

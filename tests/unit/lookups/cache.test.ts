@@ -6,11 +6,12 @@
 import type { RunningSimulator } from "../../../simulator";
 import { NotFoundError } from "../../../provider/api/errors";
 import { cacheForScope, keyFingerprint, LookupCache, lookupCacheKey, stableStringify } from "../../../provider/lookups/cache";
-import { runLookup, type LookupDefinition } from "../../../provider/lookups/runtime";
+import { runLookup } from "../../../provider/lookups/runtime";
 import { getProjectsLookup } from "../../../provider/lookups/projects";
 import { getK8sClusterLookup } from "../../../provider/lookups/k8s";
 import { getResellerTotalsLookup } from "../../../provider/lookups/reseller";
-import { envFor, newKey, requestsTo, start } from "./helpers";
+import { newKey } from "../api/helpers";
+import { envFor, requestsTo, start } from "./helpers";
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -122,9 +123,6 @@ describe("runLookup with the cache", () => {
     expect(requestsTo(sim, "/cloud/v1/projects")).toHaveLength(2);
   });
 });
-
-// Keep the type import used (documents the shape the tests rely on).
-export type _Def = LookupDefinition<unknown, unknown, unknown>;
 
 describe("results", () => {
   it("are plain data of this realm, so pulumi.output keeps arrays as arrays", async () => {

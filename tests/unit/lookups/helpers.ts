@@ -1,18 +1,14 @@
 /**
  * Helpers of the lookup unit tests: a simulator with a long unique key, a lookup environment
- * pointing at it, the seed, and request-log filters.
+ * pointing at it, the seed, fixed seed figures, and request-log filters.
  */
-import { randomBytes } from "crypto";
+import { newKey } from "../api/helpers";
 import * as path from "path";
 import * as fs from "fs";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "../../../simulator";
 import { LookupCache } from "../../../provider/lookups/cache";
 import type { ClientOverrides, LookupEnvironment } from "../../../provider/lookups/runtime";
 
-/** A key unlike any text a message could contain by chance. */
-export function newKey(): string {
-  return `cpk_${randomBytes(20).toString("hex")}`;
-}
 
 /** Starts a simulator with a fresh unique key. */
 export function start(options: SimulatorOptions = {}): Promise<RunningSimulator> {
@@ -29,19 +25,32 @@ export function requestsTo(sim: RunningSimulator, prefix: string) {
   return sim.requests().filter((r) => r.path.startsWith(prefix));
 }
 
-/** The default seed, parsed (expected values are computed from it, not hard-coded twice). */
+/** The default seed, parsed (for lists the tests compare whole: ids, names). */
 export function seed(): any {
   return JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../simulator/seed/default.json"), "utf8"));
 }
 
-/** Expected reseller rows: amounts of `clients` summed per date in `[from, to)`, dates ascending. */
-export function expectedTotals(metric: string, clients: string[], from: string, to: string): { date: string; amount: number }[] {
-  const billing = seed().billing as Record<string, Record<string, Record<string, number>>>;
-  const byDate = new Map<string, number>();
-  for (const c of clients) {
-    for (const [date, amount] of Object.entries(billing[c]?.[metric] ?? {})) {
-      if (date >= from && date < to) byDate.set(date, (byDate.get(date) ?? 0) + amount);
-    }
-  }
-  return [...byDate.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, amount]) => ({ date, amount }));
-}
+/**
+ * Seed figures, written out by hand from `simulator/seed/default.json`: the `requests` metric of
+ * clients 101 + 102, per day from 2026-09-01 to 2026-09-14. Fixed numbers, so the reseller tests
+ * check the lookup against the seed, not the simulator's summing against a copy of itself.
+ */
+export const SEED_REQUESTS_101_102 = [
+  { date: "2026-09-01", amount: 180970 }, // 85516 + 95454
+  { date: "2026-09-02", amount: 149064 },
+  { date: "2026-09-03", amount: 227524 },
+  { date: "2026-09-04", amount: 275216 },
+  { date: "2026-09-05", amount: 120729 },
+  { date: "2026-09-06", amount: 114463 },
+  { date: "2026-09-07", amount: 91274 },
+  { date: "2026-09-08", amount: 186517 },
+  { date: "2026-09-09", amount: 255803 },
+  { date: "2026-09-10", amount: 318262 },
+  { date: "2026-09-11", amount: 287852 },
+  { date: "2026-09-12", amount: 173690 },
+  { date: "2026-09-13", amount: 216775 },
+  { date: "2026-09-14", amount: 237038 },
+] as const;
+
+/** Sum of {@link SEED_REQUESTS_101_102}. */
+export const SEED_REQUESTS_101_102_TOTAL = 2835177;

@@ -20,7 +20,8 @@ import {
   getTaskLookup,
   getTasksLookup,
 } from "../../../provider/lookups";
-import { envFor, expectedTotals, requestsTo, seed, start } from "./helpers";
+import { admin } from "../api/helpers";
+import { envFor, requestsTo, seed, SEED_REQUESTS_101_102, start } from "./helpers";
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -36,6 +37,11 @@ async function adminTask(body: object): Promise<string> {
   if (!res.ok) throw new Error(`admin task: ${res.status} ${await res.text()}`);
   const json = (await res.json()) as { tasks: string[] };
   return json.tasks[0] as string;
+}
+
+async function finishTask(id: string): Promise<void> {
+  const res = await fetch(`${sim.url}/__admin/tasks/${id}/finish`, { method: "POST" });
+  if (!res.ok) throw new Error(`admin finish: ${res.status} ${await res.text()}`);
 }
 
 describe("getInstances", () => {
@@ -65,10 +71,8 @@ describe("getInstances", () => {
 describe("getResellerTotals / getResellerPing", () => {
   it("sums clients 101 and 102 per day over [from, to)", async () => {
     const r = await runLookup(getResellerTotalsLookup, { metric: "requests", clientIds: [102, 101], from: "2026-09-01", to: "2026-09-08" }, envFor(sim));
-    const want = expectedTotals("requests", ["101", "102"], "2026-09-01", "2026-09-08");
-    expect(want).toHaveLength(7);
-    expect(r.rows).toEqual(want);
-    expect(r.total).toBe(want.reduce((s, x) => s + x.amount, 0));
+    expect(r.rows).toEqual(SEED_REQUESTS_101_102.slice(0, 7));
+    expect(r.total).toBe(1159240);
     expect(r.clientIds).toEqual([101, 102]);
     const [req] = requestsTo(sim, "/waap/reseller/v1/prebilling/total/requests");
     expect(req?.query).toMatchObject({ client_ids: ["101", "102"], from: "2026-09-01", to: "2026-09-08" });
@@ -76,12 +80,22 @@ describe("getResellerTotals / getResellerPing", () => {
 
   it("pages through a long range with a small limit, from an offset, up to maxResults", async () => {
     const env = envFor(sim);
-    const all = expectedTotals("domains", ["101"], "2026-09-01", "2026-11-30");
     const r = await runLookup(getResellerTotalsLookup, { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-11-30", limit: 30 }, env);
-    expect(r.rows).toEqual(all);
+    // Client 101's seeded domains: 90 days from 2026-09-01 to 2026-11-29, 373 in all.
+    expect(r.rows).toHaveLength(90);
+    expect(r.rows.slice(0, 3)).toEqual([
+      { date: "2026-09-01", amount: 3 },
+      { date: "2026-09-02", amount: 5 },
+      { date: "2026-09-03", amount: 6 },
+    ]);
+    expect(r.rows[89]?.date).toBe("2026-11-29");
+    expect(r.total).toBe(373);
     expect(requestsTo(sim, "/waap/reseller").map((q) => q.query["offset"])).toEqual(["0", "30", "60", "90"]);
     const capped = await runLookup(getResellerTotalsLookup, { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-11-30", limit: 30, offset: 5, maxResults: 40 }, env);
-    expect(capped.rows).toEqual(all.slice(5, 45));
+    expect(capped.rows).toEqual(r.rows.slice(5, 45));
+    expect(capped.rows[0]).toEqual({ date: "2026-09-06", amount: 4 });
+    expect(capped.rows[39]).toEqual({ date: "2026-10-15", amount: 3 });
+    expect(capped.total).toBe(165);
   });
 
   it("with limit 0 makes one request and returns no rows", async () => {
@@ -104,6 +118,25 @@ describe("getDelegationStatus", () => {
     expect(s.serviceAuthorizedCount).toBe(2);
     const unknown = await runLookup(getDelegationStatusLookup, { domain: "nothing-here.example" }, env);
     expect(unknown).toMatchObject({ zoneExists: false, serviceAuthorizedCount: 0, authoritativeNameServers: [] });
+  });
+
+  it("the rate-limit budget is the only bound on 429 waits: 60 waits of 1 s fit in 90 s, not in 30 s", async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const clock = { now: () => now, sleep: async (ms: number) => { waits.push(ms); now += ms; } };
+    const path = "/dns/v2/analyze/example.com/delegation-status";
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 60, retryAfterSeconds: 1 }, path });
+    const ok = await runLookup(getDelegationStatusLookup, { domain: "example.com", rateLimitBudgetSeconds: 90 }, envFor(sim, clock));
+    expect(ok.zoneExists).toBe(true);
+    expect(waits).toEqual(Array(60).fill(1000));
+    expect(requestsTo(sim, path).map((r) => r.status)).toEqual([...Array(60).fill(429), 200]);
+
+    waits.length = 0;
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 60, retryAfterSeconds: 1 }, path });
+    const err = await runLookup(getDelegationStatusLookup, { domain: "example.com", rateLimitBudgetSeconds: 30 }, envFor(sim, clock)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as Error).message).toContain("rate-limit budget of 30 s");
+    expect(waits).toEqual(Array(30).fill(1000));
   });
 
   describe("rate limit (injected clock)", () => {
@@ -182,10 +215,27 @@ describe("getTask / getTasks", () => {
     const p1 = await runLookup(getTasksLookup, { projectId: 1, pageSize: 2 }, env);
     expect([...p1.ids].sort()).toEqual(ids.slice(0, 3).sort());
     expect(requestsTo(sim, "/cloud/v1/tasks").filter((r) => r.path === "/cloud/v1/tasks").length).toBe(2);
-    const vms = await runLookup(getTasksLookup, { taskType: "create_vm", maxResults: 2 }, env);
-    expect(vms.tasks).toHaveLength(2);
+    const vms = await runLookup(getTasksLookup, { taskType: "create_vm" }, env);
+    expect([...vms.ids].sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    const twoVms = await runLookup(getTasksLookup, { taskType: "create_vm", maxResults: 2 }, env);
+    expect(twoVms.ids).toHaveLength(2);
+    expect(twoVms.ids.every((id) => vms.ids.includes(id))).toBe(true);
+  });
+
+  it("filters by state: finished and new tasks each see only their own", async () => {
+    const ids = [
+      await adminTask({ task_type: "create_vm", project_id: 1, region_id: 76 }),
+      await adminTask({ task_type: "create_vm", project_id: 1, region_id: 76 }),
+      await adminTask({ task_type: "delete_vm", project_id: 1, region_id: 76 }),
+    ];
+    await finishTask(ids[0] as string);
+    await finishTask(ids[2] as string);
+    const env = envFor(sim);
     const finished = await runLookup(getTasksLookup, { state: "FINISHED" }, env);
-    expect(finished.tasks.every((x) => x.state === "FINISHED")).toBe(true);
+    expect([...finished.ids].sort()).toEqual([ids[0], ids[2]].sort());
+    expect(finished.tasks.map((x) => x.state)).toEqual(["FINISHED", "FINISHED"]);
+    const fresh = await runLookup(getTasksLookup, { state: "NEW" }, env);
+    expect(fresh.ids).toEqual([ids[1]]);
   });
 
   it("getTask of an unknown id is a NotFound error naming the lookup", async () => {

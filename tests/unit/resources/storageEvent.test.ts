@@ -61,35 +61,8 @@ const noApi: LifecycleContext = {
   run: quickRun(),
 };
 
-/**
- * A client whose list() after a faulted write clears the simulator's faults (the reconcile read
- * then succeeds); a list before any faulted request (create's look for an identical event) runs
- * with the faults suspended and restored after it.
- */
-function clearFaultsBeforeList(): CloudPlatformClient {
-  const real = client.storage.notifications;
-  return {
-    ...client,
-    storage: {
-      notifications: {
-        ...real,
-        list: async (options) => {
-          if (sim.requests().some((r) => r.fault)) {
-            await admin(sim.url, "DELETE", "/faults");
-            return real.list(options);
-          }
-          const { faults: saved } = (await admin(sim.url, "GET", "/faults")) as { faults: unknown };
-          await admin(sim.url, "DELETE", "/faults");
-          try {
-            return await real.list(options);
-          } finally {
-            await admin(sim.url, "POST", "/faults", saved);
-          }
-        },
-      },
-    },
-  };
-}
+/** Faults on the event POST only (not on the `/v1/events` read-back), for its first `times` sends. */
+const POST_EVENT = { path: "/storage/notifications/v1/event", method: "POST" };
 
 const writes = () => sim.requests().filter((r) => r.method !== "GET");
 const posts = () => sim.requests().filter((r) => r.method === "POST");
@@ -303,9 +276,9 @@ describe("create", () => {
   });
 
   test("connection reset after the server handled the POST: reading back finds it, no second POST", async () => {
-    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, ...POST_EVENT });
     const inputs: StorageEventInputs = { name: "reaching_used_traffic", storageName: "media", bytes: 2048 };
-    const { id, outs } = await storageEvent.create(ctxWith(clearFaultsBeforeList()), inputs);
+    const { id, outs } = await storageEvent.create(ctxWith(), inputs);
     expect(posts()).toEqual([expect.objectContaining({ status: 200, fault: "reset" })]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, name: "reaching_used_traffic", bytes: 2048 })]);
     expect(outs).toEqual({ ...inputs, uuid: id });
@@ -313,9 +286,9 @@ describe("create", () => {
   });
 
   test("connection reset before the server handled the POST: reading back proves nothing was created, so it is sent again", async () => {
-    await admin(sim.url, "POST", "/faults", { resetRate: 1, pathPrefix: "/storage/notifications/v1/event" });
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, times: 1, ...POST_EVENT });
     const inputs: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bytes: 1 };
-    const { id } = await storageEvent.create(ctxWith(clearFaultsBeforeList()), inputs);
+    const { id } = await storageEvent.create(ctxWith(), inputs);
     expect(posts()).toEqual([expect.objectContaining({ status: 0, fault: "reset" }), expect.objectContaining({ status: 200 })]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, name: "reaching_used_space", bytes: 1 })]);
     expect(logs.join("\n")).toMatch(/took no effect; sending it again \(attempt 2 of 5\)/);
@@ -323,8 +296,8 @@ describe("create", () => {
 
   test("ambiguous failure that meets an event with another limit: a conflict, not an adoption", async () => {
     await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
-    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
-    const err = await rejectionOf(storageEvent.create(ctxWith(clearFaultsBeforeList(), runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 500 }));
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, ...POST_EVENT });
+    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 500 }));
     expect(err).toBeInstanceOf(StorageEventConflictError);
     expect(err.message).toContain("bytes 100");
     expect(posts().map((r) => r.status)).toEqual([200, 409]);
@@ -376,6 +349,7 @@ describe("create with adoptUuid", () => {
 
 describe("a read-back that fails itself", () => {
   test("create: 'may have taken effect', one POST, never a second", async () => {
+    // The prefix on purpose matches both the POST (reset after it was handled) and the /v1/events read-back (reset).
     await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
     const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 7 }));
     expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
@@ -435,8 +409,8 @@ describe("update", () => {
 
   test("connection reset after the PUT was handled: confirmed by listing, not sent again", async () => {
     const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_files_quantity", storageName: "media", count: 1 });
-    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
-    const next = await storageEvent.update(ctxWith(clearFaultsBeforeList()), id, outs, { name: "reaching_files_quantity", storageName: "media", count: 2 });
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, path: "/storage/notifications/v1/event", method: "PUT" });
+    const next = await storageEvent.update(ctxWith(), id, outs, { name: "reaching_files_quantity", storageName: "media", count: 2 });
     expect(next.count).toBe(2);
     expect(sim.requests().filter((r) => r.method === "PUT")).toHaveLength(1);
   });
@@ -469,8 +443,8 @@ describe("delete", () => {
 
   test("connection reset after the DELETE was handled: confirmed gone by listing", async () => {
     const { id, outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", bucketName: "photos", bytes: 5 });
-    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
-    await storageEvent.delete(ctxWith(clearFaultsBeforeList()), id, outs);
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, path: "/storage/notifications/v1/event", method: "DELETE" });
+    await storageEvent.delete(ctxWith(), id, outs);
     expect(sim.state().storageEvents).toEqual([]);
     expect(sim.requests().filter((r) => r.method === "DELETE")).toHaveLength(1);
   });

@@ -128,6 +128,72 @@ describe("faults", () => {
     expect((await call(sim.url, "GET", "/iam/clients/me")).status).toBe(200);
   });
 
+  test("path and method match exactly: /v1/event faults leave /v1/events and other methods alone", async () => {
+    await admin("POST", "/faults", { errorRate: 1, path: "/storage/notifications/v1/event", method: "post" });
+    expect((await admin("GET", "/faults")).body.faults).toMatchObject({ path: "/storage/notifications/v1/event", method: "POST" });
+    const body = { name: "reaching_used_space", storage_name: "s", bytes: 5 };
+    expect((await call(sim.url, "POST", "/storage/notifications/v1/event", { body })).status).toBe(503);
+    expect((await call(sim.url, "GET", "/storage/notifications/v1/events")).status).toBe(200);
+    expect((await call(sim.url, "PUT", "/storage/notifications/v1/event", { body })).status).not.toBe(503);
+    expect((await admin("POST", "/faults", { errorRate: 1, method: "FETCH" })).body.error).toMatch(/method must be one of GET, POST/);
+    expect((await admin("POST", "/faults", { errorRate: 1, path: "storage" })).body.error).toMatch(/path must be a string starting with \//);
+  });
+
+  test("times limits the faults to the first matching requests", async () => {
+    await admin("POST", "/faults", { errorRate: 1, path: "/iam/clients/me", times: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(sim.url, "GET", "/iam/clients/me")).status);
+    expect(statuses).toEqual([503, 503, 200]);
+    expect((await admin("GET", "/faults")).body.faults.times).toBe(0);
+  });
+
+  test("a fault seed replays the same 503s and resets, whatever other requests interleave", async () => {
+    const paths = ["/cloud/v1/projects", "/cloud/v1/regions", "/iam/clients/me"];
+    const run = async (seed: number, order: string[]) => {
+      const set = await admin("POST", "/faults", { errorRate: 0.4, resetRate: 0.2, seed });
+      expect(set.body.faults.seed).toBe(seed);
+      const seen: Record<string, string[]> = {};
+      for (let i = 0; i < 12; i++) {
+        for (const p of order) {
+          const status = await call(sim.url, "GET", p).then((r) => String(r.status), () => "reset");
+          (seen[p] ??= []).push(status);
+        }
+      }
+      return seen;
+    };
+    const first = await run(1234, paths);
+    expect(await run(1234, [...paths].reverse())).toEqual(first);
+    expect(await run(987, paths)).not.toEqual(first);
+    const outcomes = new Set(Object.values(first).flat());
+    expect([...outcomes].sort()).toEqual(["200", "503", "reset"]);
+  });
+
+  test("without a seed one is chosen and reported; the CLI's faultSeed is the default", async () => {
+    expect((await admin("POST", "/faults", { errorRate: 0.5 })).body.faults.seed).toEqual(expect.any(Number));
+    const seeded = await start({ faultSeed: 77 });
+    try {
+      const r = await call(seeded.url, "POST", "/__admin/faults", { key: null, body: { errorRate: 0.5 } });
+      expect(r.body.faults.seed).toBe(77);
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  test("a request held by latency is reported in flight and held until it is answered", async () => {
+    await admin("POST", "/faults", { latencyMs: 400, path: "/iam/clients/me" });
+    const pending = call(sim.url, "GET", "/iam/clients/me");
+    let inFlight: { path: string; held: boolean }[] = [];
+    for (let i = 0; i < 200 && inFlight.length === 0; i++) {
+      inFlight = (await admin("GET", "/requests")).body.inFlight;
+    }
+    expect(inFlight).toEqual([expect.objectContaining({ method: "GET", path: "/iam/clients/me", held: true })]);
+    expect((await admin("GET", "/requests")).body.requests).toEqual([]);
+    expect((await pending).status).toBe(200);
+    const after = (await admin("GET", "/requests")).body;
+    expect(after.inFlight).toEqual([]);
+    expect(after.requests).toEqual([expect.objectContaining({ path: "/iam/clients/me", fault: "latency" })]);
+  });
+
   test("resetRate 1.0 destroys the socket; the request is logged as a reset", async () => {
     await admin("POST", "/faults", { resetRate: 1 });
     await expect(call(sim.url, "GET", "/cloud/v1/projects")).rejects.toThrow();
@@ -153,7 +219,7 @@ describe("faults", () => {
     await admin("POST", "/faults", { latencyMs: 30 });
     const r = await call(sim.url, "GET", "/iam/clients/me");
     expect(r.status).toBe(200);
-    expect((await admin("GET", "/faults")).body.faults).toEqual({ latencyMs: 30 });
+    expect((await admin("GET", "/faults")).body.faults).toEqual({ latencyMs: 30, seed: expect.any(Number) });
     expect((await admin("GET", "/requests")).body.requests[0]).toMatchObject({ status: 200, fault: "latency" });
   });
 
@@ -167,5 +233,13 @@ describe("faults", () => {
     expect(b.headers.get("retry-after")).toBe("3");
     expect(b.body).toMatchObject({ status: 429 });
     expect((await call(sim.url, "GET", "/cloud/v1/regions")).status).toBe(200);
+  });
+
+  test("burst429 with everyRequests comes back after that many requests", async () => {
+    await admin("POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 1, everyRequests: 3 }, path: "/iam/clients/me" });
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await call(sim.url, "GET", "/iam/clients/me")).status);
+    expect(statuses).toEqual([429, 429, 200, 200, 200, 429, 429, 200, 200, 200, 429, 429]);
+    expect((await admin("POST", "/faults", { burst429: { count: 1, everyRequests: 0 } })).status).toBe(400);
   });
 });

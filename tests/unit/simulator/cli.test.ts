@@ -99,8 +99,9 @@ test("sweeps every endpoint", async () => {
 });
 
 test("parseArgs reads every flag and rejects unknown ones", () => {
-  const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--time-scale", "10", "--state-file", "f.json", "--quiet"]);
-  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", timeScale: 10, stateFile: "f.json", log: false });
+  const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--quiet"]);
+  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", faultSeed: 42, timeScale: 10, stateFile: "f.json", log: false });
+  expect(() => parseArgs(["--fault-seed", "1.5"])).toThrow(/--fault-seed needs a non-negative integer/);
   expect(() => parseArgs(["--nope"])).toThrow(/unknown option/);
   expect(() => parseArgs(["--port"])).toThrow(/needs a value/);
   expect(() => parseArgs(["--time-scale", "fast"])).toThrow(/number/);

@@ -1,0 +1,69 @@
+/**
+ * The request log behind `GET /__admin/requests` and `sim.requests()`, plus the requests still
+ * in flight (held by injected latency or being handled).
+ *
+ * Why the in-flight list: a test that must act while a request is held (kill a run mid-write)
+ * waits for the simulator to report the request as held, instead of sleeping and hoping.
+ */
+import { RequestLogEntry } from "./router";
+
+/** A request the simulator has received and not yet answered. */
+export interface InFlightRequest {
+  method: string;
+  path: string;
+  requestId: string;
+  /** Set while an injected latency holds the request. */
+  held: boolean;
+}
+
+/**
+ * Bounded log of answered requests and the set of unanswered ones.
+ *
+ * Why bounded: a long-running CLI simulator must not grow without limit; the newest 10,000
+ * entries are kept.
+ */
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+  private readonly open = new Map<string, InFlightRequest>();
+  private seq = 0;
+  private readonly max: number;
+
+  constructor(max = 10000) {
+    this.max = max;
+  }
+
+  /** Records a request as received and not yet answered. */
+  begin(request: Omit<InFlightRequest, "held">): void {
+    this.open.set(request.requestId, { ...request, held: false });
+  }
+
+  /** Marks a received request as held by injected latency (or no longer held). */
+  hold(requestId: string, held: boolean): void {
+    const r = this.open.get(requestId);
+    if (r) r.held = held;
+  }
+
+  /** Appends an answered request, assigning its sequence number. */
+  add(entry: Omit<RequestLogEntry, "seq">): RequestLogEntry {
+    this.open.delete(entry.requestId);
+    const full: RequestLogEntry = { seq: ++this.seq, ...entry };
+    this.entries.push(full);
+    if (this.entries.length > this.max) this.entries.splice(0, this.entries.length - this.max);
+    return full;
+  }
+
+  /** A copy of the log, oldest first. */
+  list(): RequestLogEntry[] {
+    return this.entries.map((e) => ({ ...e, query: { ...e.query } }));
+  }
+
+  /** The requests received and not yet answered, oldest first. */
+  inFlight(): InFlightRequest[] {
+    return [...this.open.values()].map((r) => ({ ...r }));
+  }
+
+  /** Empties the log (sequence numbers keep counting; in-flight requests stay). */
+  clear(): void {
+    this.entries = [];
+  }
+}
