@@ -40,6 +40,7 @@ test("every lookup is served to Python through the plugin", () => {
   const all = [...FUNCTIONS.keys()].map((t) => t.slice(TOKEN_PREFIX.length)).sort();
   expect([...(step("update").outputs?.["lookups"] as string[])].sort()).toEqual(all);
   expect(step("create").outputs?.["clusterVersionSeen"]).toBe("v1.30.4");
+  expect(step("create").outputs?.["clusterNamesSeen"]).toEqual(["prod-cluster"]);
   expect(step("create").outputs?.["resellerTotal"]).toEqual(expect.any(Number));
 });
 

@@ -45,6 +45,7 @@ def program():
     tasks = look("getTasks", lambda: cp.get_tasks(project_id=1))
     if tasks.tasks:
         look("getTask", lambda: cp.get_task(task_id=tasks.tasks[0].id))
+    clusters = look("getK8sClusters", lambda: cp.get_k8s_clusters(project_id=1, region_id=76, name="prod"))
     cluster = look("getK8sCluster", lambda: cp.get_k8s_cluster(project_id=1, region_id=76, cluster_name="prod-cluster"))
     look("getK8sUpgradeVersions", lambda: cp.get_k8s_upgrade_versions(project_id=1, region_id=76, cluster_name="prod-cluster"))
     look("getStreamingAiTasks", cp.get_streaming_ai_tasks)
@@ -53,6 +54,7 @@ def program():
     pulumi.export("lookups", called)
     pulumi.export("resellerTotal", totals.total)
     pulumi.export("clusterVersionSeen", cluster.version)
+    pulumi.export("clusterNamesSeen", clusters.names)
     pulumi.export("upgradePath", upgrade.upgrade_path)
 
     if PHASE["name"] in LIMITS:
