@@ -58,9 +58,9 @@ func (h *nodeHost) GeneratePackage(ctx context.Context, req *pulumirpc.GenerateP
 }
 
 // Link adds each generated SDK to the program's package.json as a `file:` dependency, so the
-// `npm install` the CLI runs next installs it. npm 11 skips the install scripts of dependencies
-// that package.json's allowScripts does not list, and a local SDK compiles itself in its
-// postinstall script, so the SDK is also listed there (what `npm install-scripts approve` does).
+// `npm install` the CLI runs next links it into node_modules and runs its postinstall script,
+// which compiles it (npm runs a `file:` directory dependency's scripts without an allowScripts
+// entry, even though npm 11's summary lists it as not covered).
 func (h *nodeHost) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
 	dir := req.GetInfo().GetProgramDirectory()
 	var instructions strings.Builder
@@ -78,7 +78,7 @@ func (h *nodeHost) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulum
 		if err != nil {
 			return nil, err
 		}
-		if err := setPackageJSONEntries(ctx, dir, name, "file:"+filepath.ToSlash(rel)); err != nil {
+		if err := addDependency(ctx, dir, name, "file:"+filepath.ToSlash(rel)); err != nil {
 			return nil, err
 		}
 		fmt.Fprintf(&instructions, "  import * as %s from %q;\n", importAlias(dep.GetPackage().GetName()), name)
@@ -101,16 +101,14 @@ func npmPackageName(sdkDir string) (string, error) {
 	return manifest.Name, nil
 }
 
-// setPackageJSONEntries records dependencies[name] = spec and allowScripts[name] = true with
-// `npm pkg set`, which keeps the rest of the user's package.json as it was.
-func setPackageJSONEntries(ctx context.Context, dir, name, spec string) error {
+// addDependency records dependencies[name] = spec with `npm pkg set`, which keeps the rest of
+// the user's package.json as it was.
+func addDependency(ctx context.Context, dir, name, spec string) error {
 	quoted, err := json.Marshal(spec)
 	if err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, "npm", "pkg", "set", "--json",
-		fmt.Sprintf("dependencies[%s]=%s", name, quoted),
-		fmt.Sprintf("allowScripts[%s]=true", name))
+	cmd := exec.CommandContext(ctx, "npm", "pkg", "set", "--json", fmt.Sprintf("dependencies[%s]=%s", name, quoted))
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("could not add %s to %s: %w\n%s", name, filepath.Join(dir, "package.json"), err, out)
