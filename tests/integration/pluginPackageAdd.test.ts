@@ -4,7 +4,8 @@
  * RunPlugin) for the schema, the language host generates a local Node.js SDK (GeneratePackage)
  * and adds it to package.json (Link), and `npm install` compiles it. The program then uses that
  * SDK against the simulator, with the plugin found only through the `packages` entry that
- * `package add` wrote into Pulumi.yaml: it is not on PATH.
+ * `package add` wrote into Pulumi.yaml: it is not on PATH. The program is README.md's snippet
+ * (one StorageEvent, one lookup), so the documented code is what runs.
  *
  * Needs `npx tsc -p tsconfig.json` first (the plugin runs dist/) and the npm registry or cache
  * (the program installs @pulumi/pulumi, the local SDK TypeScript to compile itself).
@@ -22,13 +23,14 @@ jest.setTimeout(600_000);
 
 const SDK_NAME = "@pulumi-cloudplatform/cloudplatform";
 
-/** The program a user writes after `pulumi package add`: one StorageEvent and one lookup. */
-const PROGRAM = `import * as cloudplatform from "${SDK_NAME}";
-
-const event = new cloudplatform.StorageEvent("media", { name: "reaching_used_space", storageName: "media", bytes: 1000 });
-export const uuid = event.uuid;
-export const regionIds = cloudplatform.getRegionsOutput().ids;
-`;
+/** The program a user writes after `pulumi package add`: README.md's snippet importing the SDK. */
+function readmeProgram(): string {
+  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+  const blocks = [...readme.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```/gm)].map((m) => m[1] ?? "");
+  const program = blocks.find((code) => code.includes(`from "${SDK_NAME}"`));
+  if (!program) throw new Error(`README.md has no TypeScript snippet importing ${SDK_NAME}`);
+  return program;
+}
 
 /** The version the repo has installed of a package, so the program's install comes from npm's cache. */
 function installedVersion(pkg: string): string {
@@ -59,7 +61,7 @@ function writeProgram(dir: string): void {
       2,
     ),
   );
-  fs.writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+  fs.writeFileSync(path.join(dir, "index.ts"), readmeProgram());
 }
 
 let sim: RunningSimulator;
