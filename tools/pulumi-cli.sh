@@ -16,7 +16,7 @@ REPO="$(dirname "$HERE")"
 CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
 BASE="$CACHE_BASE/cli-v$VERSION"
 CLI_BIN="$BASE/bin"
-HOST_HASH="$(cat "$HERE/langhost/main.go" "$HERE/go.mod" "$HERE/go.sum" | sha256sum | cut -c1-12)"
+HOST_HASH="$(cat "$HERE"/langhost/*.go "$HERE/go.mod" "$HERE/go.sum" | sha256sum | cut -c1-12)"
 ROOT="$BASE/host-$HOST_HASH"
 BIN="$ROOT/bin"
 

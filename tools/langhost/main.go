@@ -8,7 +8,9 @@
 // reports how the program exited; when the engine asks it to run a source-based plugin (a
 // directory with PulumiPlugin.yaml `runtime: nodejs`, as `pulumi package add <dir>` does), it
 // starts `node @pulumi/pulumi/cmd/run-plugin <dir>` as Pulumi's own Node.js host does and
-// streams the plugin's output back. Everything else it may be asked is answered minimally.
+// streams the plugin's output back. For `pulumi package add` it generates a local Node.js SDK
+// and adds it to the program's package.json (packages.go). Everything else it may be asked is
+// answered minimally.
 // It is built on the published sdk/v3 gRPC definitions, so the wire protocol is the engine's own.
 package main
 

@@ -233,7 +233,9 @@ function generateSchema() {
     language: {
       go: { importBasePath: "github.com/pulumi-cloudplatform/pulumi-cloudplatform/sdk/go/cloudplatform", generateResourceContainerTypes: false },
       python: { packageName: "pulumi_cloudplatform", pyproject: { enabled: true }, respectSchemaVersion: true },
-      nodejs: { packageName: "pulumi-cloudplatform" },
+      // Not this package's own name: `pulumi package add` installs the generated SDK next to it
+      // in a TypeScript program. Scoped by the publisher, as Pulumi names SDKs `@<namespace>/<name>`.
+      nodejs: { packageName: "@pulumi-cloudplatform/cloudplatform" },
     },
   };
 }
