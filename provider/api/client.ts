@@ -20,6 +20,7 @@ import {
   budgetStop,
   classifyFailure,
   resolveRetryPolicy,
+  isPacingDelay,
   retryDelayMs,
   parseRetryAfter,
   type AttemptFailure,
@@ -230,8 +231,9 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
    * The retry policy, top to bottom. Send; a failure the policy does not retry (retry.ts
    * `classifyFailure`: never a write that may have reached the server) is thrown at once.
    * Otherwise wait the server's Retry-After, or a jittered backoff, and send again, until the
-   * attempts or the time budget run out. A 429 with Retry-After is the server pacing us, not a
-   * failure: it uses up no attempt, so for it the time budget is the only bound.
+   * attempts or the time budget run out. A 429 whose Retry-After asks for a real wait is the
+   * server pacing us, not a failure: it uses up no attempt, so for it the time budget is the
+   * only bound (a `Retry-After: 0` counts as an attempt: see `isPacingDelay`).
    */
   async function request(spec: RequestSpec): Promise<ApiResponse> {
     const started = now();
@@ -248,7 +250,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
       }
       const decision = classifyFailure(spec.method, failed.failure, policy);
       if (!decision.retry) throw failed.make(attempt, undefined);
-      const paced = failed.failure.kind === "status" && failed.failure.status === 429 && failed.retryAfterMs !== undefined;
+      const paced = failed.failure.kind === "status" && failed.failure.status === 429 && isPacingDelay(failed.retryAfterMs, policy);
       if (!paced) counted += 1;
       const delayMs = retryDelayMs(Math.max(1, counted), policy, failed.retryAfterMs, random);
       const stop = budgetStop(policy, counted, now() - started, delayMs, failed.retryAfterMs);

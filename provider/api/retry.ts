@@ -154,12 +154,22 @@ export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () =>
 }
 
 /**
- * The wait before retry number `retry`: the server's Retry-After when given (never less, so a
- * rate limit is honoured), otherwise the jittered backoff.
+ * True when a server's Retry-After really paces us: it asks for at least the policy's base
+ * delay. A `Retry-After: 0` is no pacing, and treating it as such would loop requests as fast
+ * as the network allows until the time budget ran out.
+ */
+export function isPacingDelay(retryAfterMs: number | undefined, policy: RetryPolicy): retryAfterMs is number {
+  return retryAfterMs !== undefined && retryAfterMs >= policy.baseDelayMs;
+}
+
+/**
+ * The wait before retry number `retry`: the server's Retry-After when it paces us (never less,
+ * so a rate limit is honoured), otherwise the jittered backoff, and never less than a shorter
+ * Retry-After asked for.
  */
 export function retryDelayMs(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number = Math.random): number {
-  if (retryAfterMs !== undefined) return Math.ceil(retryAfterMs);
-  return backoffDelayMs(retry, policy, random);
+  if (isPacingDelay(retryAfterMs, policy)) return Math.ceil(retryAfterMs);
+  return Math.max(Math.ceil(retryAfterMs ?? 0), backoffDelayMs(retry, policy, random));
 }
 
 /** Why retrying stops although the policy allows it; `undefined` means go on. */

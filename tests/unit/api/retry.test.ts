@@ -17,6 +17,8 @@ import {
   type RetryEvent,
 } from "../../../provider/api";
 import { budgetStop } from "../../../provider/api/retry";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import { startSimulator } from "../../../simulator";
 import { admin, freePort, newKey, recordingSleep, rejectionOf, simulatorReports } from "./helpers";
 
@@ -265,3 +267,29 @@ describe("against the simulator", () => {
   });
 });
 
+describe("a server whose Retry-After asks for no wait", () => {
+  // The simulator never sends Retry-After below 1 s (as the platform's rate limiter); another
+  // server (a proxy, a misconfigured gateway) may send 0, and must not make the client spin.
+  test("429 with Retry-After: 0 is no pacing: it uses up the attempts, waiting the backoff, instead of looping", async () => {
+    let served = 0;
+    const server = http.createServer((_req, res) => {
+      served++;
+      res.writeHead(429, { "Retry-After": "0", "Content-Type": "application/json" });
+      res.end(JSON.stringify({ message: "slow down" }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const { sleep, waits } = recordingSleep();
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const c = createClient({ baseUrl: url, apiKey: newKey(), sleep });
+      const err = await rejectionOf(c.cloud.projects.list());
+      expect(err.message).toContain(`Gave up after ${DEFAULT_RETRY_POLICY.maxAttempts} attempts`);
+      expect(err.message).toContain("slow down");
+      expect(served).toBe(DEFAULT_RETRY_POLICY.maxAttempts);
+      expect(waits).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts - 1);
+      for (const w of waits) expect(w).toBeGreaterThan(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
