@@ -27,7 +27,8 @@ export interface StorageEventInputs {
   /**
    * The uuid of an existing event to take over instead of creating one. Opt-in, because taking
    * over an event someone else manages must never happen silently; create verifies that the
-   * event has the declared identity. Only read at create; changing it later changes nothing.
+   * event has the declared identity. Read by every create (so a replacement or re-creation
+   * while it is still set is refused); changing it causes no update.
    */
   readonly adoptUuid?: string;
 }

@@ -27,10 +27,12 @@ type StorageEvent struct {
 	// creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
 	// already has fails, naming that event's uuid, because it may belong to another stack or
 	// program. Set this to that uuid to say the event is yours: create then checks that it has
-	// the declared identity, sets its limit to the declared one, and sends no POST. Read only
-	// when the resource is created; leaving it set, or removing it later, changes nothing.
-	// Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-	// `pulumi import` does the same.)
+	// the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+	// removing it later causes no update. Remove it once the event is adopted: every create
+	// reads it, so while it still names this event, a replacement (a changed name, storage,
+	// bucket or client) or a re-creation after the event was deleted elsewhere is refused
+	// instead of creating a new event. Deleting the resource later deletes the adopted event.
+	// (With the cloudplatform plugin, `pulumi import` does the same.)
 	AdoptUuid pulumi.StringPtrOutput `pulumi:"adoptUuid"`
 	// Bucket the threshold applies to, if any.
 	BucketName pulumi.StringPtrOutput `pulumi:"bucketName"`
@@ -95,10 +97,12 @@ type storageEventArgs struct {
 	// creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
 	// already has fails, naming that event's uuid, because it may belong to another stack or
 	// program. Set this to that uuid to say the event is yours: create then checks that it has
-	// the declared identity, sets its limit to the declared one, and sends no POST. Read only
-	// when the resource is created; leaving it set, or removing it later, changes nothing.
-	// Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-	// `pulumi import` does the same.)
+	// the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+	// removing it later causes no update. Remove it once the event is adopted: every create
+	// reads it, so while it still names this event, a replacement (a changed name, storage,
+	// bucket or client) or a re-creation after the event was deleted elsewhere is refused
+	// instead of creating a new event. Deleting the resource later deletes the adopted event.
+	// (With the cloudplatform plugin, `pulumi import` does the same.)
 	AdoptUuid *string `pulumi:"adoptUuid"`
 	// Bucket the threshold applies to (see `storageName`). Changing it replaces the event.
 	BucketName *string `pulumi:"bucketName"`
@@ -127,10 +131,12 @@ type StorageEventArgs struct {
 	// creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
 	// already has fails, naming that event's uuid, because it may belong to another stack or
 	// program. Set this to that uuid to say the event is yours: create then checks that it has
-	// the declared identity, sets its limit to the declared one, and sends no POST. Read only
-	// when the resource is created; leaving it set, or removing it later, changes nothing.
-	// Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-	// `pulumi import` does the same.)
+	// the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+	// removing it later causes no update. Remove it once the event is adopted: every create
+	// reads it, so while it still names this event, a replacement (a changed name, storage,
+	// bucket or client) or a re-creation after the event was deleted elsewhere is refused
+	// instead of creating a new event. Deleting the resource later deletes the adopted event.
+	// (With the cloudplatform plugin, `pulumi import` does the same.)
 	AdoptUuid pulumi.StringPtrInput
 	// Bucket the threshold applies to (see `storageName`). Changing it replaces the event.
 	BucketName pulumi.StringPtrInput
@@ -194,10 +200,12 @@ func (o StorageEventOutput) ToStorageEventOutputWithContext(ctx context.Context)
 // creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
 // already has fails, naming that event's uuid, because it may belong to another stack or
 // program. Set this to that uuid to say the event is yours: create then checks that it has
-// the declared identity, sets its limit to the declared one, and sends no POST. Read only
-// when the resource is created; leaving it set, or removing it later, changes nothing.
-// Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-// `pulumi import` does the same.)
+// the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+// removing it later causes no update. Remove it once the event is adopted: every create
+// reads it, so while it still names this event, a replacement (a changed name, storage,
+// bucket or client) or a re-creation after the event was deleted elsewhere is refused
+// instead of creating a new event. Deleting the resource later deletes the adopted event.
+// (With the cloudplatform plugin, `pulumi import` does the same.)
 func (o StorageEventOutput) AdoptUuid() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StorageEvent) pulumi.StringPtrOutput { return v.AdoptUuid }).(pulumi.StringPtrOutput)
 }

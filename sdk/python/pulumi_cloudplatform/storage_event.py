@@ -36,10 +36,12 @@ class StorageEventArgs:
                creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
                already has fails, naming that event's uuid, because it may belong to another stack or
                program. Set this to that uuid to say the event is yours: create then checks that it has
-               the declared identity, sets its limit to the declared one, and sends no POST. Read only
-               when the resource is created; leaving it set, or removing it later, changes nothing.
-               Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-               `pulumi import` does the same.)
+               the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+               removing it later causes no update. Remove it once the event is adopted: every create
+               reads it, so while it still names this event, a replacement (a changed name, storage,
+               bucket or client) or a re-creation after the event was deleted elsewhere is refused
+               instead of creating a new event. Deleting the resource later deletes the adopted event.
+               (With the cloudplatform plugin, `pulumi import` does the same.)
         :param pulumi.Input[_builtins.str] bucket_name: Bucket the threshold applies to (see `storageName`). Changing it replaces the event.
         :param pulumi.Input[_builtins.int] bytes: Limit in bytes; required with `reaching_used_space` and `reaching_used_traffic`, not
                allowed with the others. A non-negative integer. Changing it updates the event in place.
@@ -87,10 +89,12 @@ class StorageEventArgs:
         creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
         already has fails, naming that event's uuid, because it may belong to another stack or
         program. Set this to that uuid to say the event is yours: create then checks that it has
-        the declared identity, sets its limit to the declared one, and sends no POST. Read only
-        when the resource is created; leaving it set, or removing it later, changes nothing.
-        Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-        `pulumi import` does the same.)
+        the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+        removing it later causes no update. Remove it once the event is adopted: every create
+        reads it, so while it still names this event, a replacement (a changed name, storage,
+        bucket or client) or a re-creation after the event was deleted elsewhere is refused
+        instead of creating a new event. Deleting the resource later deletes the adopted event.
+        (With the cloudplatform plugin, `pulumi import` does the same.)
         """
         return pulumi.get(self, "adopt_uuid")
 
@@ -194,10 +198,12 @@ class StorageEvent(pulumi.CustomResource):
                creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
                already has fails, naming that event's uuid, because it may belong to another stack or
                program. Set this to that uuid to say the event is yours: create then checks that it has
-               the declared identity, sets its limit to the declared one, and sends no POST. Read only
-               when the resource is created; leaving it set, or removing it later, changes nothing.
-               Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-               `pulumi import` does the same.)
+               the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+               removing it later causes no update. Remove it once the event is adopted: every create
+               reads it, so while it still names this event, a replacement (a changed name, storage,
+               bucket or client) or a re-creation after the event was deleted elsewhere is refused
+               instead of creating a new event. Deleting the resource later deletes the adopted event.
+               (With the cloudplatform plugin, `pulumi import` does the same.)
         :param pulumi.Input[_builtins.str] bucket_name: Bucket the threshold applies to (see `storageName`). Changing it replaces the event.
         :param pulumi.Input[_builtins.int] bytes: Limit in bytes; required with `reaching_used_space` and `reaching_used_traffic`, not
                allowed with the others. A non-negative integer. Changing it updates the event in place.
@@ -309,10 +315,12 @@ class StorageEvent(pulumi.CustomResource):
         creating a StorageEvent whose identity (name, storage, bucket, client) an existing event
         already has fails, naming that event's uuid, because it may belong to another stack or
         program. Set this to that uuid to say the event is yours: create then checks that it has
-        the declared identity, sets its limit to the declared one, and sends no POST. Read only
-        when the resource is created; leaving it set, or removing it later, changes nothing.
-        Deleting the resource later deletes the adopted event. (With the cloudplatform plugin,
-        `pulumi import` does the same.)
+        the declared identity, sets its limit to the declared one, and sends no POST. Changing or
+        removing it later causes no update. Remove it once the event is adopted: every create
+        reads it, so while it still names this event, a replacement (a changed name, storage,
+        bucket or client) or a re-creation after the event was deleted elsewhere is refused
+        instead of creating a new event. Deleting the resource later deletes the adopted event.
+        (With the cloudplatform plugin, `pulumi import` does the same.)
         """
         return pulumi.get(self, "adopt_uuid")
 

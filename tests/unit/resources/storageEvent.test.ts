@@ -335,6 +335,18 @@ describe("create with adoptUuid", () => {
     expect(writes()).toHaveLength(before);
   });
 
+  test("left set after the adoption, it refuses a replacement's create instead of creating a new event (README: remove it)", async () => {
+    const made = await client.storage.notifications.create({ name: "reaching_files_quantity", storageName: "media", count: 9 });
+    const adopted = { name: "reaching_files_quantity" as const, storageName: "media", count: 9, adoptUuid: String(made.uuid) };
+    await storageEvent.create(ctxWith(), adopted);
+    const before = writes().length;
+    const err = await rejectionOf(storageEvent.create(ctxWith(), { ...adopted, storageName: "media-2" }));
+    expect(err).toBeInstanceOf(StorageEventAdoptionError);
+    expect(err.message).toContain(`Cannot adopt storage event ${made.uuid}`);
+    expect(writes()).toHaveLength(before);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: made.uuid, storage_name: "media" })]);
+  });
+
   test("the delete of the event's former resource, in the same run, leaves it to the adopter", async () => {
     const run = quickRun();
     const old = await storageEvent.create(ctxWith(client, run), { name: "reaching_used_space", storageName: "media", bytes: 5 });
