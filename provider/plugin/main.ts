@@ -7,16 +7,12 @@
  * in `server.ts`. The process exits once that engine is gone (a killed `pulumi up` must not
  * leave an upgrade polling for nobody).
  */
-import { exitWhenEngineGone } from "../engineWatch";
+import { engineAddressFrom, exitWhenEngineGone } from "../engineWatch";
 import { serve } from "./server";
 
-/** The engine address among the plugin's arguments: the first one that is not a flag. */
-export function engineAddressArg(args: readonly string[]): string | undefined {
-  return args.find((a) => !a.startsWith("-"));
-}
-
 async function main(args: readonly string[]): Promise<void> {
-  const engineAddress = engineAddressArg(args);
+  // The engine's `host:port`, wherever flags such as `--tracing <endpoint>` put it.
+  const engineAddress = engineAddressFrom(args);
   const { port } = await serve({ engineAddress });
   process.stdout.write(`${port}\n`);
   if (engineAddress) exitWhenEngineGone([engineAddress]);

@@ -3,7 +3,7 @@
  *
  * Why the plugin reads the schema: one source of truth for what is an input and what is a
  * computed output, shared with the generated SDKs. `schema.json` is generated from the
- * TypeScript SDK's types and TSDoc by `scripts/gen-schema.ts`; a unit test fails when it is stale.
+ * TypeScript SDK's types and TSDoc by `tools/schema/generate.js`; a unit test fails when it is stale.
  */
 import schemaJson from "./schema.json";
 

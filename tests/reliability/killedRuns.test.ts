@@ -26,7 +26,7 @@ import {
 
 jest.setTimeout(600_000);
 
-const HOLD_MS = 1_500;
+const HOLD_MS = 5_000;
 const UP = ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", "test"];
 
 let sim: Sim;
@@ -65,7 +65,7 @@ test("killed during an event create: the next up names the orphan, adopting it r
     await until("the held event POST", held, 120_000, run.output);
     await killRun(run);
     live = undefined;
-    await until("the held POST to be handled", () => posts().length === 1, 10_000, () => JSON.stringify(sim.requests()));
+    await until("the held POST to be handled", () => posts().length === 1, HOLD_MS + 10_000, () => JSON.stringify(sim.requests()));
     await admin(sim, "DELETE", "/faults");
     const orphan = sim.state().storageEvents;
     expect(orphan).toHaveLength(1);

@@ -33,30 +33,21 @@ test("engineReachable tells an open port from a closed one", async () => {
 
 test("the watch stays quiet while the engine answers and reports it gone after it closes", async () => {
   const { server, address } = await listen();
+  let closed = false;
   let checksWhileUp = 0;
-  const reasons: string[] = [];
-  const goneReported = new Promise<void>((resolve) => {
-    const stop = watchEngine(address, {
-      intervalMs: 20,
-      failuresBeforeExit: 2,
-      onGone: (why) => {
-        reasons.push(why);
-        resolve();
-      },
-    });
-    // Let several checks pass against the live engine, then take the engine away.
-    const probe = setInterval(async () => {
-      checksWhileUp++;
-      if (checksWhileUp === 5) {
-        clearInterval(probe);
-        expect(reasons).toEqual([]);
-        await close(server);
-      }
-    }, 20);
-    void stop;
+  const gone = new Promise<{ why: string; closedFirst: boolean }>((resolve) => {
+    watchEngine(address, { intervalMs: 20, failuresBeforeExit: 2, onGone: (why) => resolve({ why, closedFirst: closed }) });
   });
-  await goneReported;
-  expect(reasons).toEqual([`engine ${address} no longer answers`]);
+  // Let several check intervals pass against the live engine, then take the engine away.
+  const probe = setInterval(() => {
+    if (++checksWhileUp < 5) return;
+    clearInterval(probe);
+    closed = true;
+    void close(server);
+  }, 20);
+  const { why, closedFirst } = await gone;
+  expect(closedFirst).toBe(true);
+  expect(why).toBe(`engine ${address} no longer answers`);
 });
 
 test("a stopped watch never reports", async () => {

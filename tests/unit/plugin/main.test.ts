@@ -8,7 +8,7 @@ import * as path from "path";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import { VERSION } from "../../../provider/api/version";
-import { engineAddressArg } from "../../../provider/plugin/main";
+import { engineAddressFrom } from "../../../provider/engineWatch";
 import { launchedByRunPlugin } from "../../../sdk/internal/sourcePlugin";
 import { call, providerClient, startFakeEngine } from "./grpcClient";
 
@@ -26,9 +26,10 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-test("the engine address is the first argument that is not a flag", () => {
-  expect(engineAddressArg(["-v=9", "--logtostderr", "127.0.0.1:4567", "extra"])).toBe("127.0.0.1:4567");
-  expect(engineAddressArg(["--logflow"])).toBeUndefined();
+test("the plugin finds the engine address among the engine's flags, a tracing endpoint included", () => {
+  expect(engineAddressFrom(["-v=9", "--logtostderr", "127.0.0.1:4567", "extra"])).toBe("127.0.0.1:4567");
+  expect(engineAddressFrom(["--tracing", "file:/tmp/trace.json", "127.0.0.1:4567"])).toBe("127.0.0.1:4567");
+  expect(engineAddressFrom(["--logflow"])).toBeUndefined();
 });
 
 test("loading the SDK starts the plugin only under @pulumi/pulumi/cmd/run-plugin (a source-based plugin launch)", () => {
