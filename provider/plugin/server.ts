@@ -51,13 +51,16 @@ interface Configuration {
 
 type Handler<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
 
-/** A gRPC handler from an async function; a thrown error becomes the call's error text. */
-function unary<Req, Res>(work: (req: Req) => Promise<Res>): Handler<Req, Res> {
+/**
+ * A gRPC handler from an async function; a thrown error becomes the call's error text, passed
+ * through `scrub` (the key redaction) whatever threw it.
+ */
+function unary<Req, Res>(work: (req: Req) => Promise<Res>, scrub: (text: string) => string): Handler<Req, Res> {
   return (call, callback) => {
     work(call.request).then(
       (res) => callback(null, res),
       (err: unknown) => {
-        const message = err instanceof Error ? err.message : String(err);
+        const message = scrub(err instanceof Error ? err.message : String(err));
         callback({ code: grpc.status.UNKNOWN, details: message, message, name: "Error" }, null);
       },
     );
@@ -124,6 +127,7 @@ export class CloudPlatformPlugin {
 
   /** The service implementation for `grpc.Server.addService`. */
   service(): Partial<provRpc.IResourceProviderServer> {
+    const scrub = (text: string): string => this.redacted(text);
     return {
       handshake: unary(async (req: provProto.ProviderHandshakeRequest) => {
         this.useEngine(req.getEngineAddress());
@@ -132,28 +136,28 @@ export class CloudPlatformPlugin {
         res.setAcceptResources(false);
         res.setAcceptOutputs(false);
         return res;
-      }),
+      }, scrub),
       attach: unary(async (req: pluginProto.PluginAttach) => {
         this.useEngine(req.getAddress());
         return new Empty();
-      }),
-      getPluginInfo: unary(async () => new pluginProto.PluginInfo().setVersion(VERSION)),
+      }, scrub),
+      getPluginInfo: unary(async () => new pluginProto.PluginInfo().setVersion(VERSION), scrub),
       getSchema: unary(async (req: provProto.GetSchemaRequest) => {
         if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
         return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
-      }),
-      checkConfig: unary(async (req: provProto.CheckRequest) => this.checkConfig(fromStruct(req.getNews()))),
-      diffConfig: unary(async (req: provProto.DiffRequest) => this.diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values)),
-      configure: unary(async (req: provProto.ConfigureRequest) => this.configure(req)),
-      cancel: unary(async () => new Empty()),
-      invoke: unary(async (req: provProto.InvokeRequest) => this.invoke(req.getTok(), fromStruct(req.getArgs()))),
+      }, scrub),
+      checkConfig: unary(async (req: provProto.CheckRequest) => this.checkConfig(fromStruct(req.getNews())), scrub),
+      diffConfig: unary(async (req: provProto.DiffRequest) => this.diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
+      configure: unary(async (req: provProto.ConfigureRequest) => this.configure(req), scrub),
+      cancel: unary(async () => new Empty(), scrub),
+      invoke: unary(async (req: provProto.InvokeRequest) => this.invoke(req.getTok(), fromStruct(req.getArgs())), scrub),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const result = await this.handlersOf(req.getType(), req.getUrn()).check(this.contextFor(req.getUrn()), news.values);
         const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
         res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
         return res;
-      }),
+      }, scrub),
       diff: unary(async (req: provProto.DiffRequest) => {
         const result = await this.handlersOf(req.getType(), req.getUrn()).diff(req.getId(), fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values);
         const res = new provProto.DiffResponse();
@@ -162,12 +166,12 @@ export class CloudPlatformPlugin {
         res.setDiffsList(result.diffs);
         res.setDeletebeforereplace(result.deleteBeforeReplace);
         return res;
-      }),
+      }, scrub),
       create: unary(async (req: provProto.CreateRequest) => {
         const inputs = fromStruct(req.getProperties());
         const { id, outs } = await this.handlersOf(req.getType(), req.getUrn()).create(this.contextFor(req.getUrn()), inputs.values, req.getPreview());
         return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
-      }),
+      }, scrub),
       read: unary(async (req: provProto.ReadRequest) => {
         const props = fromStruct(req.getProperties());
         const inputs = fromStruct(req.getInputs());
@@ -176,19 +180,19 @@ export class CloudPlatformPlugin {
         if (!found) return res; // an empty id: the object is gone
         const secret = union(props.secretKeys, inputs.secretKeys);
         return res.setId(found.id).setProperties(toStruct(found.outs, secret)).setInputs(toStruct(found.inputs, secret));
-      }),
+      }, scrub),
       update: unary(async (req: provProto.UpdateRequest) => {
         const olds = fromStruct(req.getOlds());
         const news = fromStruct(req.getNews());
         const ctx = this.contextFor(req.getUrn());
         const outs = await this.handlersOf(req.getType(), req.getUrn()).update(ctx, req.getId(), olds.values, news.values, req.getPreview());
         return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
-      }),
+      }, scrub),
       delete: unary(async (req: provProto.DeleteRequest) => {
         const props = fromStruct(req.getProperties());
         await this.handlersOf(req.getType(), req.getUrn()).delete(this.contextFor(req.getUrn()), req.getId(), props.values);
         return new Empty();
-      }),
+      }, scrub),
     };
   }
 

@@ -302,6 +302,12 @@ describe("lookups as invokes", () => {
     expect(err.message).not.toContain(KEY);
     const failed = await check(SE, "e", { name: KEY, storageName: "s", bytes: 1 });
     expect(JSON.stringify(failed.failures)).not.toContain(KEY);
+    // An error raised outside the lookups and lifecycles (an unknown type or function token
+    // that echoes the key) is scrubbed as well.
+    const unknownType = await rejection(check(`cloudplatform:index:${KEY}`, "x", {}));
+    expect(unknownType.message).toMatch(/unknown resource type "cloudplatform:index:\[REDACTED\]"/);
+    const unknownFunction = await rejection(invoke(`cloudplatform:index:${KEY}`, {}));
+    expect(unknownFunction.message).toMatch(/unknown function "cloudplatform:index:\[REDACTED\]"/);
   });
 });
 
