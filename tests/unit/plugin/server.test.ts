@@ -277,7 +277,9 @@ describe("lookups as invokes", () => {
     await configure();
   });
 
-  test("every lookup is served under its token", async () => {
+  // Every function is called with real arguments by the Python program (pythonProgram.test.ts);
+  // here, that an invoke reaches the lookup and returns its result as a struct.
+  test("a lookup is served under its token and answers with its result", async () => {
     const region = await invoke("cloudplatform:index:getRegion", { id: 76 });
     expect(region["id"]).toBe(76);
     const cluster = await invoke("cloudplatform:index:getK8sCluster", { projectId: 1, regionId: 76, clusterName: "prod-cluster" });
