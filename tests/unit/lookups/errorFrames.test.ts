@@ -5,27 +5,13 @@
  * program can still be found.
  */
 import * as path from "path";
-import type { RunningSimulator } from "../../../simulator";
 import { getInstances, getInstancesOutput, getRegion, LookupArgumentError, LookupMatchError } from "../../../sdk";
-import { start } from "./helpers";
+import { simulatorViaEnvironment } from "./helpers";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
 const INTERNAL = ["provider", "sdk", "simulator", "dist"].map((d) => path.join(REPO_ROOT, d) + path.sep);
 
-let sim: RunningSimulator;
-const saved = { key: process.env.CLOUDPLATFORM_API_KEY, url: process.env.CLOUDPLATFORM_BASE_URL };
-beforeAll(async () => {
-  sim = await start();
-  process.env.CLOUDPLATFORM_BASE_URL = sim.url;
-  process.env.CLOUDPLATFORM_API_KEY = sim.apiKey;
-});
-afterAll(async () => {
-  await sim.close();
-  for (const [name, value] of [["CLOUDPLATFORM_API_KEY", saved.key], ["CLOUDPLATFORM_BASE_URL", saved.url]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+simulatorViaEnvironment();
 
 function frames(err: unknown): string[] {
   return String((err as Error).stack)

@@ -15,6 +15,33 @@ export function start(options: SimulatorOptions = {}): Promise<RunningSimulator>
   return startSimulator({ apiKey: newKey(), ...options });
 }
 
+/**
+ * Starts a simulator for this test file and points the SDK lookups' environment fallbacks
+ * (`CLOUDPLATFORM_BASE_URL`, `CLOUDPLATFORM_API_KEY`) at it, restoring both afterwards: how
+ * tests call the public `getX`/`getXOutput` without a Pulumi config. Call it at the top level
+ * of a test file; the returned function gives the running simulator.
+ */
+export function simulatorViaEnvironment(): () => RunningSimulator {
+  let sim: RunningSimulator | undefined;
+  const saved = { CLOUDPLATFORM_API_KEY: process.env.CLOUDPLATFORM_API_KEY, CLOUDPLATFORM_BASE_URL: process.env.CLOUDPLATFORM_BASE_URL };
+  beforeAll(async () => {
+    sim = await start();
+    process.env.CLOUDPLATFORM_BASE_URL = sim.url;
+    process.env.CLOUDPLATFORM_API_KEY = sim.apiKey;
+  });
+  afterAll(async () => {
+    await sim?.close();
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+  return () => {
+    if (!sim) throw new Error("simulatorViaEnvironment: the simulator starts in beforeAll; use it inside tests");
+    return sim;
+  };
+}
+
 /** A lookup environment for `sim` with its own fresh cache. */
 export function envFor(sim: RunningSimulator, clientOptions: ClientOverrides = {}, cache = new LookupCache()): LookupEnvironment {
   return { settings: { baseUrl: sim.url, apiKey: sim.apiKey }, cache, clientOptions };

@@ -5,7 +5,6 @@
  * Output rejects with the same message), and no request is sent for a bad argument either way.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { RunningSimulator } from "../../../simulator";
 import {
   getDelegationStatus,
   getDelegationStatusOutput,
@@ -21,23 +20,10 @@ import {
   getTasksOutput,
   LookupArgumentError,
 } from "../../../sdk";
-import { start } from "./helpers";
+import { simulatorViaEnvironment } from "./helpers";
 
-let sim: RunningSimulator;
-const saved = { key: process.env.CLOUDPLATFORM_API_KEY, url: process.env.CLOUDPLATFORM_BASE_URL };
-beforeAll(async () => {
-  sim = await start();
-  process.env.CLOUDPLATFORM_BASE_URL = sim.url;
-  process.env.CLOUDPLATFORM_API_KEY = sim.apiKey;
-});
-afterAll(async () => {
-  await sim.close();
-  for (const [name, value] of [["CLOUDPLATFORM_API_KEY", saved.key], ["CLOUDPLATFORM_BASE_URL", saved.url]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
-beforeEach(() => sim.reset());
+const sim = simulatorViaEnvironment();
+beforeEach(() => sim().reset());
 
 /**
  * The value of an Output outside an engine, through the SDK's own internal accessors. A failed
@@ -82,7 +68,7 @@ describe("Output-form lookups with plain arguments", () => {
     const thrown = thrownBy(outputForm);
     expect(thrown).toBeInstanceOf(LookupArgumentError);
     expect((thrown as Error).message).toBe((rejected as Error).message);
-    expect(sim.requests()).toEqual([]);
+    expect(sim().requests()).toEqual([]);
   });
 });
 
@@ -100,7 +86,7 @@ describe("Output-form lookups with pending arguments", () => {
     expect(thrownBy(() => getResellerTotalsOutput({ ...TOTALS, metric: "bogus" as never, from: pulumi.output("2026-09-01") }))).toBeInstanceOf(
       LookupArgumentError,
     );
-    expect(sim.requests()).toEqual([]);
+    expect(sim().requests()).toEqual([]);
   });
 
   it("checks a pending argument when it arrives: the Output rejects with the Promise form's message", async () => {
@@ -121,7 +107,7 @@ describe("Output-form lookups with pending arguments", () => {
     // Pending dates leave the end-after-start check to the full check.
     const totals = getResellerTotalsOutput({ ...TOTALS, from: pulumi.output("2026-09-08"), to: "2026-09-01" });
     await expect(valueOf(totals)).rejects.toThrow("getResellerTotals: to must be after from");
-    expect(sim.requests()).toEqual([]);
+    expect(sim().requests()).toEqual([]);
   });
 
   it("runs the lookup once pending arguments arrive and are valid", async () => {
