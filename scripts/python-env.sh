@@ -8,7 +8,8 @@ set -euo pipefail
 PULUMI_VERSION=3.248.0
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
-HASH="$( (echo "$PULUMI_VERSION"; find "$REPO/sdk/python" -type f -not -path '*/__pycache__/*' | sort | xargs cat) | sha256sum | cut -c1-12)"
+# Build leftovers (`pip install` of sdk/python in place, as examples/python-quickstart does) are no part of the SDK.
+HASH="$( (echo "$PULUMI_VERSION"; find "$REPO/sdk/python" -type f -not -path '*/__pycache__/*' -not -path "$REPO/sdk/python/build/*" -not -path '*.egg-info/*' | sort | xargs cat) | sha256sum | cut -c1-12)"
 VENV="$CACHE_BASE/python-$HASH"
 
 if [[ ! -x "$VENV/bin/python" || ! -f "$VENV/.complete" ]]; then

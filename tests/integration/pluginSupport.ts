@@ -59,6 +59,8 @@ export interface ProgramStep {
   outputs?: Record<string, unknown>;
   progress?: Array<{ urn: string; ephemeral: boolean; message: string }>;
   deployment?: { resources: Array<Record<string, any>> };
+  /** The simulator's whole state (`GET /__admin/state`) at that step. */
+  state?: Record<string, unknown>;
 }
 
 /** What a program run reported. */
@@ -74,11 +76,18 @@ export interface ProgramRun {
 }
 
 /**
- * Runs an Automation API program of another language (tests/integration/programs/*) against the
- * simulator `sim` with the plugin on PATH, a fresh file backend and PULUMI_HOME, and collects
- * the `RESULT <json>` lines it prints.
+ * Runs an Automation API program of another language (tests/integration/programs/*, or an
+ * example's inline runner) against the simulator `sim` with the plugin on PATH, a fresh file
+ * backend and PULUMI_HOME, and collects the `RESULT <json>` lines it prints. `env` adds
+ * variables (e.g. an example's stack config).
  */
-export async function runLanguageProgram(executable: string, args: string[], sim: { url: string; apiKey: string }, passphrase: string): Promise<ProgramRun> {
+export async function runLanguageProgram(
+  executable: string,
+  args: string[],
+  sim: { url: string; apiKey: string },
+  passphrase: string,
+  env: Record<string, string> = {},
+): Promise<ProgramRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-lang-"));
   const pathDir = pluginPathDir();
   for (const d of ["backend", "home"]) fs.mkdirSync(path.join(dir, d));
@@ -92,6 +101,7 @@ export async function runLanguageProgram(executable: string, args: string[], sim
           maxBuffer: 256 * 1024 * 1024,
           env: {
             ...process.env,
+            ...env,
             PATH: `${pathDir}${path.delimiter}${process.env.PATH ?? ""}`,
             CLOUDPLATFORM_BASE_URL: sim.url,
             CLOUDPLATFORM_TEST_API_KEY: sim.apiKey,

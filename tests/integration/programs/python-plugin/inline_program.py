@@ -6,24 +6,17 @@ StorageEvents), update (both limits changed in place), delete (both events remov
 no-change preview and refresh, then destroy. Each step prints one line `RESULT <json>`; the
 jest test (tests/integration/pythonProgram.test.ts) asserts on those and on the simulator.
 
-Environment: CLOUDPLATFORM_BASE_URL, CLOUDPLATFORM_TEST_API_KEY (set as secret stack config),
-PULUMI_ROOT (dir whose bin/ holds pulumi), BACKEND_DIR, PULUMI_HOME, PATH (with the plugin).
+Environment: see inline_support.py.
 """
-import json
-import os
 import sys
 
 import pulumi
-import pulumi.automation as auto
 import pulumi_cloudplatform as cp
+
+from inline_support import STACK, emit, open_stack, up_fields
 
 PHASE = {"name": "create"}
 LIMITS = {"create": (1000, 10), "update": (2000, 20)}
-UPGRADE_TYPE = "cloudplatform:index:K8sClusterUpgrade"
-
-
-def emit(step, **fields):
-    print("RESULT " + json.dumps({"step": step, **fields}, default=str), flush=True)
 
 
 def program():
@@ -65,33 +58,13 @@ def program():
 
 
 def main():
-    root = os.environ["PULUMI_ROOT"]
-    env = {k: os.environ[k] for k in ("PATH", "PULUMI_HOME", "PULUMI_CONFIG_PASSPHRASE") if k in os.environ}
-    env.update({"PULUMI_SKIP_UPDATE_CHECK": "true", "PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION": "true"})
-    work_dir = os.path.join(os.environ["BACKEND_DIR"], "..", "work")
-    os.makedirs(work_dir, exist_ok=True)
-    settings = auto.ProjectSettings(name="python-plugin", runtime="python", backend=auto.ProjectBackend(url="file://" + os.environ["BACKEND_DIR"]))
-    opts = auto.LocalWorkspaceOptions(
-        work_dir=work_dir,
-        pulumi_home=os.environ["PULUMI_HOME"],
-        env_vars=env,
-        project_settings=settings,
-        pulumi_command=auto.PulumiCommand(root=root),
-    )
-    stack = auto.create_or_select_stack(stack_name="test", project_name="python-plugin", program=program, opts=opts)
-    stack.set_config("cloudplatform:baseUrl", auto.ConfigValue(value=os.environ["CLOUDPLATFORM_BASE_URL"]))
-    stack.set_config("cloudplatform:apiKey", auto.ConfigValue(value=os.environ["CLOUDPLATFORM_TEST_API_KEY"], secret=True))
+    stack = open_stack("python-plugin", program)
 
     for phase in ("create", "update", "delete"):
         PHASE["name"] = phase
         events = []
         up = stack.up(color="never", on_event=events.append)
-        progress = [
-            {"urn": e.diagnostic_event.urn, "ephemeral": bool(e.diagnostic_event.ephemeral), "message": e.diagnostic_event.message}
-            for e in events
-            if e.diagnostic_event is not None and e.diagnostic_event.urn and UPGRADE_TYPE in e.diagnostic_event.urn
-        ]
-        emit(phase, changes=up.summary.resource_changes, outputs={k: v.value for k, v in up.outputs.items()}, progress=progress, stdout=up.stdout)
+        emit(phase, **up_fields(up, events))
 
     preview = stack.preview(expect_no_changes=True, color="never")
     emit("preview", changes=preview.change_summary)
@@ -101,7 +74,7 @@ def main():
     emit("state", deployment=state.deployment)
     destroy = stack.destroy(color="never")
     emit("destroy", changes=destroy.summary.resource_changes)
-    stack.workspace.remove_stack("test")
+    stack.workspace.remove_stack(STACK)
 
 
 if __name__ == "__main__":
