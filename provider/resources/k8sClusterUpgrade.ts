@@ -1,7 +1,7 @@
 /**
  * The K8sClusterUpgrade lifecycle: bring an existing managed Kubernetes cluster to a version.
  *
- * Why it behaves as it does (design.md "K8sClusterUpgrade"):
+ * Why it behaves as it does (the README's "K8sClusterUpgrade" section is the user's view):
  * - `check` validates offline (shape, ids), then, when the cluster identity and version are
  *   known, reads the cluster and rejects a downgrade or unreachable target at preview. It
  *   never writes.
@@ -100,5 +100,5 @@ export function createK8sClusterUpgradeLifecycle(
   };
 }
 
-/** The K8sClusterUpgrade lifecycle served by the dynamic provider. */
+/** The K8sClusterUpgrade lifecycle served by the dynamic provider and the plugin. */
 export const k8sClusterUpgrade: ResourceLifecycle<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs> = createK8sClusterUpgradeLifecycle();

@@ -228,7 +228,8 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
 }
 
 /**
- * The StorageEvent lifecycle, registered in `provider/dynamic/runtime.ts` as `StorageEvent`.
+ * The StorageEvent lifecycle, registered as `StorageEvent` in `provider/dynamic/runtime.ts`
+ * and `provider/plugin/resourceTypes.ts`.
  * Inputs and rules: see {@link checkStorageEventInputs} and the module comment.
  */
 export const storageEvent: ResourceLifecycle<StorageEventInputs, StorageEventOutputs> = {
