@@ -3,9 +3,10 @@
  *
  * Why it is required at call time rather than captured: Pulumi serializes each provider method
  * into the stack state. A captured client would copy our code, axios and, worst of all, the
- * API key into `__provider` (pulumi-notes B2). The serialized methods only name this module; it
- * is loaded from the program's `node_modules` inside the provider process, receives the stack
- * config through `configure()`, and keeps the key in memory only.
+ * API key into `__provider`, which every resource stores in its inputs and outputs (a key
+ * captured as plain text stays plain text there; pulumi/pulumi#8265). The serialized methods
+ * only name this module; it is loaded from the program's `node_modules` inside the provider
+ * process, receives the stack config through `configure()`, and keeps the key in memory only.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { createClient, redact, type CloudPlatformClient } from "../api";
