@@ -3,8 +3,8 @@
  * resource, for each resource class, from `stack.exportStack()`.
  *
  * Why it matters: Pulumi stores the serialized provider in every resource's inputs *and*
- * outputs; a provider that captures a client library copies it into every resource
- * (pulumi-notes B2). The state size per resource is what a user's backend pays.
+ * outputs; a provider that captures a client library copies it into every resource. The state
+ * size per resource is what a user's backend pays.
  */
 import type { Stack } from "@pulumi/pulumi/automation";
 import { bytes, stateResources } from "./common";
