@@ -1,8 +1,9 @@
 /**
  * Where the provider's connection settings come from.
  *
- * Why one function: the dynamic provider (config via `configure()`) and the lookups (config of
- * the running program) must pick the API key and base URL by the same rule: stack config
+ * Why one function: the dynamic provider (config via `configure()`), the plugin (config via
+ * its `Configure`) and the TypeScript SDK's lookups (config of the running program) must pick
+ * the API key and base URL by the same rule: stack config
  * `cloudplatform:apiKey` / `cloudplatform:baseUrl` first, then CLOUDPLATFORM_API_KEY /
  * CLOUDPLATFORM_BASE_URL. Missing values are reported by `createClient`, which names both ways.
  */

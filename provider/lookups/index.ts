@@ -2,8 +2,9 @@
  * The Pulumi-free half of the lookups: argument checks, choosing, paging, the cache.
  *
  * Why separate from `sdk/lookups`: everything here is plain TypeScript over the API client, so it
- * is unit-tested against the simulator without a Pulumi engine; the SDK only adds config
- * reading and the `getXOutput` lifting.
+ * is unit-tested against the simulator without a Pulumi engine, and serves both the TypeScript
+ * SDK (which adds config reading and the `getXOutput` lifting) and the plugin's functions
+ * (`provider/plugin/functions.ts`, for every other language).
  */
 export { LookupArgumentError, LookupMatchError } from "./errors";
 export { LookupCache, cacheForScope, lookupCacheKey, keyFingerprint, stableStringify } from "./cache";

@@ -2,8 +2,9 @@
  * Running a lookup: validate, build the client, serve from the cache, prefix errors.
  *
  * Why Pulumi-free: the whole behaviour of a lookup (validation before any call, the cache, the
- * request, the error text) is testable against the simulator without a Pulumi engine. The SDK
- * layer only supplies the connection settings (from program config) and the run's cache.
+ * request, the error text) is testable against the simulator without a Pulumi engine. The
+ * callers only supply the connection settings and the run's cache: the TypeScript SDK from the
+ * program's config, the plugin from its `Configure`.
  */
 import { createClient, type ClientOptions, type CloudPlatformClient } from "../api/client";
 import { CloudPlatformError } from "../api/errors";

@@ -2,7 +2,8 @@
  * Task waiting for resource handlers: {@link waitForTask} and its polling schedule.
  *
  * Why a separate layer: handlers start work through provider/api and wait here; neither layer
- * knows about Pulumi (progress goes to a callback the dynamic layer wires to Pulumi's log).
+ * knows about Pulumi (progress goes to a callback that each adapter, the dynamic provider or the
+ * plugin, wires to what the person running `pulumi up` sees).
  */
 export { waitForTask, DEFAULT_TASK_TIMEOUT_MS } from "./waitForTask";
 export { TaskFailedError, TaskTimeoutError, TaskCancelledError } from "./errors";
