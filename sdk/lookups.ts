@@ -4,11 +4,12 @@
  * delegation status, reseller totals and ping, current client, tasks, Kubernetes clusters and
  * upgrade versions, and streaming AI tasks.
  *
- * Why plain functions: a TypeScript-only package has no provider plugin to serve invokes, so
- * each lookup runs in the program process with the program's config (`cloudplatform:apiKey`,
- * `cloudplatform:baseUrl`, or the CLOUDPLATFORM_* environment variables). Arguments are
- * checked before any request, lists are paged through, and identical lookups in one program run
- * share one request.
+ * Why plain functions: the TypeScript SDK needs no plugin (its resources are dynamic resources,
+ * and a dynamic provider cannot serve invokes), so each lookup runs in the program process with
+ * the program's config (`cloudplatform:apiKey`, `cloudplatform:baseUrl`, or the CLOUDPLATFORM_*
+ * environment variables). Arguments are checked before any request, lists are paged through,
+ * and identical lookups in one program run share one request. The plugin serves the same
+ * lookups as functions to every other language (`provider/plugin/functions.ts`).
  */
 export * from "./lookups/projects";
 export * from "./lookups/regions";
