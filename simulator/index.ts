@@ -3,8 +3,8 @@
  *
  * The simulator is a product feature (users run stacks offline against it) and the backbone of
  * the test suites, so its surface is small and stable (CONTRACT.md "Starting it"). It is written
- * from the spec and the facts sheet only and imports nothing from `provider/`, so it cannot share
- * the client's mistakes.
+ * from the API reference and the known behaviour of the live API only (CONTRACT.md) and imports
+ * nothing from `provider/`, so it cannot share the client's mistakes.
  */
 import * as http from "http";
 import { randomBytes } from "crypto";

@@ -21,8 +21,8 @@ export function runningSeconds(taskType: string): number {
 }
 
 /**
- * Every resource-type key of `created_resources` (api-facts section 1). A FINISHED task reports
- * all of them, empty unless that type was created, as the real API does.
+ * Every resource-type key of `created_resources`. A FINISHED task reports all of them, empty
+ * unless that type was created, as the real API does.
  */
 export const CREATED_RESOURCE_KEYS = [
   "ai_clusters", "api_keys", "caas_containers", "clusters", "ddos_profiles", "faas_functions",
@@ -134,7 +134,7 @@ export class TaskEngine {
     return now < task.doneAt;
   }
 
-  /** The task as the API shows it (spec "Task" plus the facts sheet's optional fields). */
+  /** The task as the API shows it (spec "Task" plus the optional fields the live API adds). */
   view(task: TaskRecord, now = this.clock.now()): JsonObject {
     const st = this.stateOf(task, now);
     const ended = st === "FINISHED" || st === "ERROR";

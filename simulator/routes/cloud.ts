@@ -1,8 +1,8 @@
 /**
- * Cloud routes: tasks, projects, regions, instances (spec "Endpoints"; api-facts sections 1-4).
+ * Cloud routes: tasks, projects, regions, instances (spec "Endpoints").
  *
- * Invalid query values answer 400 `ValidationError` with `invalid_fields` (the cloud error shape
- * of api-facts section 0), so clients can test their error mapping; unknown projects or regions
+ * Invalid query values answer 400 `ValidationError` with `invalid_fields` (the error shape of
+ * the cloud API), so clients can test their error mapping; unknown projects or regions
  * answer 404 `NotFoundError`.
  */
 import { cloudError } from "../errors";

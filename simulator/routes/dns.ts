@@ -1,5 +1,5 @@
 /**
- * DNS delegation status (spec "Delegation status of a domain", api-facts section 7).
+ * DNS delegation status (spec "Delegation status of a domain").
  *
  * The endpoint is rate limited (default 5 requests per second, `delegationRateLimit` option);
  * past the limit it answers 429 `{error}` with a `Retry-After` header in whole seconds, so

@@ -1,5 +1,5 @@
 /**
- * Identity: the calling client (spec "Get current client", api-facts section 10).
+ * Identity: the calling client (spec "Get current client").
  *
  * The spec's recommended way to verify a token, so it must honour auth like every other route
  * (the server does that before dispatch).

@@ -1,6 +1,6 @@
 /**
  * Managed Kubernetes routes: list, get, upgrade_versions, upgrade (spec "Upgrade a cluster",
- * api-facts section 5, CONTRACT.md "Tasks").
+ * CONTRACT.md "Tasks").
  *
  * Rules enforced here because clients must cope with them:
  * - `upgrade_versions` is the newest patch of the next minor in the catalogue (empty at the newest);

@@ -1,6 +1,6 @@
 /**
  * WAAP reseller endpoints: billing totals and ping (spec "Aggregated billable consumption",
- * "Health check"; api-facts section 8 for query names and defaults).
+ * "Health check"; query names and defaults as the live API has them).
  *
  * Errors are RFC 7807 problem+json exactly as the spec's table: 422 request-validation-failed
  * with one `errors[]` item per bad field (missing `from`/`to`, non-integers, out-of-range
@@ -8,8 +8,8 @@
  * http-not-found for an unknown metric.
  *
  * Totals are summed over the selected clients per date, dates ascending, `from` inclusive and
- * `to` exclusive. `count` is the number of items in this response (api-facts: "number of items
- * contained in the response"), not the total; page until a page is shorter than `limit`.
+ * `to` exclusive. `count` is the number of items in this response (the API's own words: "number
+ * of items contained in the response"), not the total; page until a page is shorter than `limit`.
  */
 import { notFound, problem } from "../errors";
 import { ok, Route, RouteContext } from "../router";

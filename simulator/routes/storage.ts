@@ -1,5 +1,5 @@
 /**
- * Object storage notification events (spec "Create notification event", api-facts section 6).
+ * Object storage notification events (spec "Create notification event").
  *
  * Choices for what the spec leaves open, recorded in CONTRACT.md:
  * - `uuid` is assigned by the server on create (a uuid in the create body is ignored);

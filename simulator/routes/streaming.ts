@@ -1,5 +1,5 @@
 /**
- * Streaming AI task list (spec "List streaming AI tasks", api-facts section 9).
+ * Streaming AI task list (spec "List streaming AI tasks").
  *
  * Filters task_id, task_name, status, date_created (prefix of the ISO start time, so a date
  * matches a whole day); ordering by task_id|status|task_name|started_at ascending (default
