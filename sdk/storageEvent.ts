@@ -1,7 +1,8 @@
 /**
  * `StorageEvent`: an object-storage notification threshold as a Pulumi resource.
  *
- * Why a dynamic resource: the package is TypeScript only; the lifecycle lives in
+ * Why a dynamic resource: a TypeScript program then needs nothing but this npm package (other
+ * languages get the same lifecycle from the `cloudplatform` plugin). The lifecycle lives in
  * `provider/resources/storageEvent.ts` and runs in the dynamic-provider process, which reads the
  * API key from the stack config (`cloudplatform:apiKey`), so the key never lands in state.
  */
