@@ -91,9 +91,9 @@ export interface BodyProblem {
 }
 
 /**
- * Check a 2xx body against what the call expects: `null` means no body (204), and a body sent
- * anyway must still be JSON (a gateway's HTML page on a PUT means the PUT never arrived);
- * otherwise the body must be JSON by content type and syntax and match `schema`.
+ * Check a 2xx body against what the call expects: `null` means no body (the spec's 204), and a
+ * body sent anyway is refused (a gateway's HTML page on a PUT means the PUT may never have
+ * arrived); otherwise the body must be JSON by content type and syntax and match `schema`.
  */
 export function checkSuccessBody<T>(
   schema: ResponseSchema<T> | null,
@@ -101,7 +101,10 @@ export function checkSuccessBody<T>(
   body: ReadBody,
 ): { ok: true; data: T | undefined } | { ok: false; problem: BodyProblem } {
   const empty = body.text.trim() === "";
-  if (schema === null && empty) return { ok: true, data: undefined };
+  if (schema === null) {
+    // The spec answers these calls 204; any body means something else answered.
+    return empty ? { ok: true, data: undefined } : fail("(body)", "expected no body (the documented answer is a 204)", quoteText(body.text));
+  }
   if (empty) return fail("(body)", "expected a JSON body, got an empty body", "nothing");
   if (!isJsonMediaType(contentType)) {
     return fail("(body)", `expected JSON (application/json), got content type ${contentType ? JSON.stringify(contentType) : "none"}`, quoteText(body.text));
@@ -113,7 +116,6 @@ export function checkSuccessBody<T>(
     const why = err instanceof Error ? err.message : String(err);
     return fail("(body)", `the JSON is malformed or cut short after ${body.bytes} bytes (${why})`, quoteText(body.text, true));
   }
-  if (schema === null) return { ok: true, data: undefined };
   const checked = checkBody(schema, parsed);
   if (checked.ok) return { ok: true, data: checked.value };
   const { field, problem, value } = checked.mismatch;
@@ -138,6 +140,7 @@ export function quoteText(text: string, tail = false): string {
 }
 
 function quoteValue(value: unknown): string {
+  if (value === null) return "null";
   const json = JSON.stringify(value) ?? String(value);
   return `${kindOf(value)} ${json.length > QUOTE_CHARS ? `${json.slice(0, QUOTE_CHARS)}...` : json}`;
 }

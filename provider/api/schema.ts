@@ -104,7 +104,8 @@ function problemOf(issue: z.core.$ZodIssue | undefined, value: unknown): string 
   if (issue.code === "invalid_type") {
     return value === undefined ? `required ${issue.expected} is missing` : `expected ${issue.expected}, got ${kindOf(value)}`;
   }
-  return issue.message;
+  const words = issue.message.replace(/^Invalid (option|input): /, "");
+  return value === undefined ? `required field is missing (${words})` : words;
 }
 
 /** `null`, `array`, `string`, ... for messages. */

@@ -27,7 +27,8 @@ export interface RequestSpec<T = unknown> {
   readonly options?: RequestOptions | undefined;
   /**
    * What a 2xx must carry: the schema of its JSON body (the transport checks it and `data` is its
-   * output), or `null` for an answer without a body (204); a body sent anyway must then be JSON.
+   * output), or `null` for an answer without a body (the spec's 204; a body sent anyway is a
+   * ResponseFormatError).
    */
   readonly response: ResponseSchema<T> | null;
 }
