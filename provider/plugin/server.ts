@@ -98,7 +98,7 @@ export class CloudPlatformPlugin {
   }
 
   private clientOf(config: Configuration): CloudPlatformClient {
-    return (config.client ??= createClient({ baseUrl: config.settings.baseUrl ?? "", apiKey: config.settings.apiKey ?? "" }));
+    return (config.client ??= createClient({ baseUrl: config.settings.baseUrl ?? "", apiKey: config.settings.apiKey ?? "", allowInsecureHttp: config.settings.allowInsecureHttp }));
   }
 
   /**
@@ -235,7 +235,7 @@ export class CloudPlatformPlugin {
     this.config = this.newConfiguration((fullKey) => {
       const key = fullKey.slice(CONFIG_NAMESPACE.length + 1);
       const fromArgs = args[key];
-      if (typeof fromArgs === "string") return fromArgs;
+      if (typeof fromArgs === "string" || typeof fromArgs === "boolean") return String(fromArgs);
       return variables.get(`${CONFIG_NAMESPACE}:config:${key}`) ?? undefined;
     });
     const res = new provProto.ConfigureResponse();

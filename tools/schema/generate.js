@@ -218,6 +218,11 @@ function generateSchema() {
       variables: {
         apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
         baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+        allowInsecureHttp: {
+          type: "boolean",
+          description:
+            "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
+        },
       },
     },
     provider: {
@@ -225,6 +230,11 @@ function generateSchema() {
       inputProperties: {
         apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
         baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+        allowInsecureHttp: {
+          type: "boolean",
+          description:
+            "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
+        },
       },
     },
     resources,
