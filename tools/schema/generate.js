@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Generates `provider/plugin/schema.json` from the TypeScript SDK: its resource classes and args
- * interfaces (`sdk/*.ts`) and its lookups (`sdk/lookups/*.ts`), with every description taken
+ * interfaces (`sdk/nodejs/*.ts`) and its lookups (`sdk/nodejs/lookups/*.ts`), with every description taken
  * from their TSDoc. Why generated: the schema (what the plugin serves and the Python/Go SDKs
  * are generated from) and the TypeScript SDK must not drift; `tests/unit/plugin/schema.test.ts`
  * regenerates and fails when the committed file is stale.
@@ -27,8 +27,8 @@ const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|Count$|^page
 
 /** The resources: SDK file, class and args interface. */
 const RESOURCES = [
-  { name: "K8sClusterUpgrade", file: "sdk/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs" },
-  { name: "StorageEvent", file: "sdk/storageEvent.ts", args: "StorageEventArgs" },
+  { name: "K8sClusterUpgrade", file: "sdk/nodejs/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs" },
+  { name: "StorageEvent", file: "sdk/nodejs/storageEvent.ts", args: "StorageEventArgs" },
 ];
 
 /** The text of a symbol's TSDoc (first paragraph block, tags left out). */
@@ -166,7 +166,7 @@ function makeGenerator(program) {
 
   function functions() {
     const out = {};
-    const dir = path.join(ROOT, "sdk/lookups");
+    const dir = path.join(ROOT, "sdk/nodejs/lookups");
     for (const file of fs.readdirSync(dir).sort()) {
       const source = program.getSourceFile(path.join(dir, file));
       if (!source) continue;

@@ -17,7 +17,7 @@ import { UNKNOWN_VALUE } from "../../../provider/plugin/values";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { newKey } from "../api/helpers";
 import { call, providerClient, secret, startFakeEngine, struct, type LoggedLine } from "./grpcClient";
-import * as sdk from "../../../sdk";
+import * as sdk from "../../../sdk/nodejs";
 
 const KEY = newKey();
 const SE = "cloudplatform:index:StorageEvent";

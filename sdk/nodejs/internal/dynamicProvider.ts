@@ -7,7 +7,7 @@
  * newer installed version of this package is used by refresh and delete of older resources.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ResourceTypeName } from "../../provider/dynamic/runtime";
+import type { ResourceTypeName } from "../../../provider/dynamic/runtime";
 
 const RUNTIME_MODULE = "pulumi-cloudplatform/internal/dynamic";
 
