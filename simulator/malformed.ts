@@ -32,6 +32,8 @@ export interface MalformedRule {
   path?: string;
   /** Only requests with this method (none: every method). */
   method?: string;
+  /** Let this many matching requests pass first (what is left of it): "the read-back, not the pre-check". */
+  after?: number;
   /** Only the first this many matching requests (what is left of it). */
   times?: number;
   /** Spoil a matching request with this seeded probability (none: every matching request). */
@@ -78,6 +80,8 @@ export function parseMalformedRule(b: Record<string, unknown>, defaultSeed: numb
   };
   const times = nonNegativeInteger("times");
   if (times !== undefined) rule.times = times;
+  const after = nonNegativeInteger("after");
+  if (after !== undefined) rule.after = after;
   if (b.rate !== undefined) {
     if (typeof b.rate !== "number" || b.rate < 0 || b.rate > 1) throw new MalformedRuleError("rate must be a number from 0 to 1");
     rule.rate = b.rate;
@@ -123,7 +127,8 @@ export class MalformedRules {
 
   /**
    * Whether to spoil the answer to this request, and how: the first rule that matches the
-   * method and path, has `times` left and wins its seeded `rate` draw. Call once per request
+   * method and path, has let its `after` requests pass, has `times` left and wins its seeded
+   * `rate` draw. Call once per request
    * that reaches the handler.
    */
   take(method: string, path: string): MalformedChoice | undefined {
@@ -132,6 +137,10 @@ export class MalformedRules {
       if (rule.path !== undefined && rule.path !== path) continue;
       if (rule.method !== undefined && rule.method !== method) continue;
       if (rule.times !== undefined && rule.times <= 0) continue;
+      if (rule.after !== undefined && rule.after > 0) {
+        rule.after -= 1;
+        continue;
+      }
       const counter = `${index}|${key}`;
       const n = (this.seen.get(counter) ?? 0) + 1;
       this.seen.set(counter, n);

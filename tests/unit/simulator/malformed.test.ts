@@ -174,6 +174,14 @@ describe("matching, counting and the handler's effect", () => {
     expect(sim.requests().filter((r) => r.fault).map((r) => r.path)).toEqual([CLUSTER, CLUSTER]);
   });
 
+  test("`after` lets that many matching requests pass first, then `times` counts", async () => {
+    await rule({ mode: "wrongShape", path: CLUSTER, method: "GET", after: 2, times: 1 });
+    const texts = [];
+    for (let i = 0; i < 4; i++) texts.push((await raw("GET", CLUSTER)).text);
+    expect(texts.map((t) => t === '{"weird":1}')).toEqual([false, false, true, false]);
+    expect((await admin("GET", "/malformed")).body.malformed).toEqual([expect.objectContaining({ after: 0, times: 0, applied: 1 })]);
+  });
+
   test("two rules at once: the first that matches spoils the answer", async () => {
     await rule({ mode: "emptyBody", path: EVENTS, method: "GET", times: 1 });
     await rule({ mode: "html200", path: CLUSTER, method: "GET", times: 1 });
@@ -211,6 +219,7 @@ describe("matching, counting and the handler's effect", () => {
     [{ mode: "nulls", path: "events" }, /path must be a string starting with \//],
     [{ mode: "nulls", method: "FETCH" }, /method must be one of GET, POST, PUT, PATCH, DELETE/],
     [{ mode: "nulls", times: -1 }, /times must be a non-negative integer/],
+    [{ mode: "nulls", after: 1.5 }, /after must be a non-negative integer/],
     [{ mode: "nulls", rate: 2 }, /rate must be a number from 0 to 1/],
   ])("a bad rule %j is refused with 400 naming the field", async (body, message) => {
     const r = await admin("POST", "/malformed", body);
