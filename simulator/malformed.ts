@@ -30,6 +30,8 @@ export interface MalformedRule {
   modes: MalformedMode[];
   /** Only requests to exactly this path (none: every path). */
   path?: string;
+  /** Only requests whose path starts with this (for paths holding an id made at run time: `/cloud/v1/tasks/`). */
+  pathPrefix?: string;
   /** Only requests with this method (none: every method). */
   method?: string;
   /** Let this many matching requests pass first (what is left of it): "the read-back, not the pre-check". */
@@ -67,6 +69,10 @@ export function parseMalformedRule(b: Record<string, unknown>, defaultSeed: numb
   if (b.path !== undefined) {
     if (typeof b.path !== "string" || !b.path.startsWith("/")) throw new MalformedRuleError("path must be a string starting with /");
     rule.path = b.path;
+  }
+  if (b.pathPrefix !== undefined) {
+    if (typeof b.pathPrefix !== "string" || !b.pathPrefix.startsWith("/")) throw new MalformedRuleError("pathPrefix must be a string starting with /");
+    rule.pathPrefix = b.pathPrefix;
   }
   if (b.method !== undefined) {
     if (typeof b.method !== "string" || !METHODS.includes(b.method.toUpperCase())) throw new MalformedRuleError(`method must be one of ${METHODS.join(", ")}`);
@@ -135,6 +141,7 @@ export class MalformedRules {
     const key = normalizedRequestKey(method, path);
     for (const [index, rule] of this.rules.entries()) {
       if (rule.path !== undefined && rule.path !== path) continue;
+      if (rule.pathPrefix !== undefined && !path.startsWith(rule.pathPrefix)) continue;
       if (rule.method !== undefined && rule.method !== method) continue;
       if (rule.times !== undefined && rule.times <= 0) continue;
       if (rule.after !== undefined && rule.after > 0) {

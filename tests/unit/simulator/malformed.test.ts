@@ -174,6 +174,16 @@ describe("matching, counting and the handler's effect", () => {
     expect(sim.requests().filter((r) => r.fault).map((r) => r.path)).toEqual([CLUSTER, CLUSTER]);
   });
 
+  test("pathPrefix reaches paths holding an id made at run time (a task's)", async () => {
+    const started = await call(sim.url, "POST", `${CLUSTER}/upgrade`, { body: { version: "v1.31.2" } });
+    const task = `/cloud/v1/tasks/${started.body.tasks[0]}`;
+    await rule({ mode: "html200", pathPrefix: "/cloud/v1/tasks/", method: "GET", times: 1 });
+    expect((await raw("GET", "/cloud/v1/tasks")).type).toContain("application/json"); // not under the prefix
+    expect((await raw("GET", task)).type).toContain("text/html");
+    expect((await raw("GET", task)).type).toContain("application/json"); // times: 1
+    expect((await admin("POST", "/malformed", { mode: "nulls", pathPrefix: "tasks" })).body.error).toMatch(/pathPrefix must be a string starting with \//);
+  });
+
   test("`after` lets that many matching requests pass first, then `times` counts", async () => {
     await rule({ mode: "wrongShape", path: CLUSTER, method: "GET", after: 2, times: 1 });
     const texts = [];
