@@ -9,6 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
 import { redact } from "../api/redact";
+import { keepProviderOnPartial } from "./initFailed";
 
 /** The engine's placeholder for a value not known during preview. */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -73,7 +74,7 @@ export function toDynamicHandlers<I, O>(
         return { inputs: result.inputs, failures: result.failures };
       }),
     diff: (id, olds, news) => guard(() => lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)),
-    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I)),
+    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I).catch(keepProviderOnPartial(inputs, secrets))),
     read: (id, props) =>
       guard(async () => {
         const result = await lifecycle.read(context(), id, userInputs(props) as O);
@@ -82,7 +83,7 @@ export function toDynamicHandlers<I, O>(
         return { id: result.id, props: result.outs as Record<string, unknown>, inputs: result.inputs } as pulumi.dynamic.ReadResult;
       }),
     update: (id, olds, news) =>
-      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I) })),
+      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I).catch(keepProviderOnPartial(news, secrets)) })),
     delete: (id, props) => guard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
   };
 }

@@ -20,6 +20,7 @@ import type { LifecycleContext } from "../resources/lifecycle";
 import { RunState, type RunOptions } from "../resources/runState";
 import { API_KEY_CONFIG, BASE_URL_CONFIG, CONFIG_NAMESPACE, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { connectEngineLog, silentLog, type EngineLog } from "./engineLog";
+import { initFailedStatus } from "./initFailed";
 import { FUNCTIONS } from "./functions";
 import { toPluginHandlers, type PluginResourceHandlers } from "./resourceAdapter";
 import { resourceTypes, type LifecycleOverrides } from "./resourceTypes";
@@ -61,7 +62,7 @@ function unary<Req, Res>(work: (req: Req) => Promise<Res>, scrub: (text: string)
       (res) => callback(null, res),
       (err: unknown) => {
         const message = scrub(err instanceof Error ? err.message : String(err));
-        callback({ code: grpc.status.UNKNOWN, details: message, message, name: "Error" }, null);
+        callback(initFailedStatus(err, scrub) ?? { code: grpc.status.UNKNOWN, details: message, message, name: "Error" }, null);
       },
     );
   };

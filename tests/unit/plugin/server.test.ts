@@ -36,7 +36,7 @@ beforeAll(async () => {
   const served = await serve({
     engineAddress: engine.address,
     env: {},
-    runOptions: { writeTiming: { settleMs: 20 } },
+    runOptions: { writeTiming: { settleMs: 20, requestTimeoutMs: 1_500, inFlightMarginMs: 50 } },
     lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } }) },
   });
   server = served.server;
