@@ -104,6 +104,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
           return { outcome: "applied", value: found };
         },
         log: (line) => ctx.log(line),
+        signal: ctx.signal,
       },
       ctx.run.writeTiming,
     );
@@ -164,6 +165,7 @@ async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEven
           return sameLimit(found, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
         },
         log: (line) => ctx.log(line),
+        signal: ctx.signal,
       },
       ctx.run.writeTiming,
     );
@@ -205,6 +207,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
         send: () => api.delete(body, { clientId: stored.clientId }),
         probe: async () => (byUuid(await api.list(), uuid) ? { outcome: "absent" } : { outcome: "applied", value: undefined }),
         log: (line) => ctx.log(line),
+        signal: ctx.signal,
       },
       ctx.run.writeTiming,
     );
@@ -224,7 +227,7 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
   const n = news as unknown as Record<string, unknown>;
   const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], n[f]));
   const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], n[f]));
-  return { changes: replaces.length > 0 || updates.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
+  return { changes: replaces.length > 0 || updates.length > 0, replaces: [...replaces], diffs: [...replaces, ...updates], deleteBeforeReplace: false };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface ReconciledWrite<T> {
   probe(): Promise<ProbeResult<T>>;
   /** A progress line for the person watching. */
   log(message: string): void;
+  /** Ends the settle and resend waits at once (Ctrl-C, `customTimeouts`); nothing more is sent. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** How long to let a request settle, how often to send in all, and how to wait. */
@@ -45,12 +47,12 @@ export interface WriteTiming {
   readonly settleMs: number;
   /** Sends in total, the first included. */
   readonly maxAttempts: number;
-  /** The wait (tests inject one that records instead of sleeping). */
-  readonly sleep: (ms: number) => Promise<void>;
+  /** The wait, ended early by `signal` (tests inject one that records instead of sleeping). */
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** Production timing: 3 s to settle, 5 sends at most. */
-export const DEFAULT_WRITE_TIMING: WriteTiming = { settleMs: 3_000, maxAttempts: 5, sleep: (ms) => sleep(ms) };
+export const DEFAULT_WRITE_TIMING: WriteTiming = { settleMs: 3_000, maxAttempts: 5, sleep: (ms, signal) => sleep(ms, signal) };
 
 /**
  * The write failed ambiguously and reading back could not prove that it took no effect. The
@@ -105,7 +107,8 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
       failure = err;
     }
     write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${timing.settleMs} ms to see whether it took effect`);
-    await timing.sleep(timing.settleMs);
+    await timing.sleep(timing.settleMs, write.signal);
+    if (write.signal?.aborted) throw new WriteOutcomeUnknownError(write.what, failure, "the operation was stopped before reading back");
     let probed: ProbeResult<T>;
     try {
       probed = await write.probe();
@@ -128,6 +131,10 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
       throw failure;
     }
     write.log(`reading back proved ${write.what} took no effect; sending it again (attempt ${attempt + 1} of ${timing.maxAttempts})`);
-    await timing.sleep(resendDelayMs(attempt + 1));
+    await timing.sleep(resendDelayMs(attempt + 1), write.signal);
+    if (write.signal?.aborted) {
+      failure.message += ` (reading back proved ${write.what} took no effect; the operation was stopped before sending it again)`;
+      throw failure;
+    }
   }
 }

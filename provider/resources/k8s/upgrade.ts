@@ -14,7 +14,7 @@ import {
   type CloudPlatformClient,
   type K8sCluster,
 } from "../../api";
-import { waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
+import { TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
 import { reconcileWrite, type ProbeResult } from "../writeAttempts";
 import type { LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
@@ -157,6 +157,7 @@ class UpgradeRun {
           },
           probe: async () => this.probeStep(before, await this.readCluster()),
           log: (line) => this.ctx.log(`${this.name}: ${line}`),
+          signal: this.ctx.signal,
         },
         this.ctx.run.writeTiming,
       );
@@ -197,13 +198,20 @@ class UpgradeRun {
   private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<K8sCluster> {
     this.taskIds.push(taskId);
     const what = expected ? `upgrade to ${expected}` : "running operation";
-    await waitForTask(this.client, taskId, {
-      timeoutMs: this.inputs.timeoutMinutes * 60_000,
-      taskType: UPGRADE_TASK_TYPE,
-      schedule: this.options.pollSchedule,
-      onProgress: (p: TaskProgress) =>
-        this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`),
-    });
+    try {
+      await waitForTask(this.client, taskId, {
+        timeoutMs: this.inputs.timeoutMinutes * 60_000,
+        signal: this.ctx.signal,
+        taskType: UPGRADE_TASK_TYPE,
+        schedule: this.options.pollSchedule,
+        onProgress: (p: TaskProgress) =>
+          this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`, { status: true }),
+      });
+    } catch (err) {
+      // Name the limit that ran out: a user may also have set customTimeouts (plugin path).
+      if (err instanceof TaskTimeoutError) err.message = `${this.name}: timeoutMinutes (${this.inputs.timeoutMinutes}, per task) ran out: ${err.message}`;
+      throw err;
+    }
     const cluster = await this.readCluster();
     if (expected !== undefined && cluster.version !== expected) {
       throw new UpgradeVerificationError(
