@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from "../api/errors";
 import { LookupArgumentError } from "../lookups/errors";
+import { TaskTimeoutError } from "../tasks/errors";
 import { CustomTimeoutError, OperationCancelledError } from "./operationLimits";
 
 /** A request the plugin cannot serve as asked (unknown token, unsupported version): the caller's mistake. */
@@ -36,6 +37,6 @@ export function grpcCodeOf(err: unknown): grpc.status {
   if (err instanceof ConflictError) return grpc.status.ABORTED;
   if (err instanceof RateLimitError) return grpc.status.RESOURCE_EXHAUSTED;
   if (err instanceof OperationCancelledError) return grpc.status.CANCELLED;
-  if (err instanceof CustomTimeoutError) return grpc.status.DEADLINE_EXCEEDED;
+  if (err instanceof CustomTimeoutError || err instanceof TaskTimeoutError) return grpc.status.DEADLINE_EXCEEDED;
   return grpc.status.UNKNOWN;
 }

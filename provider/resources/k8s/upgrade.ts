@@ -14,7 +14,7 @@ import {
   type CloudPlatformClient,
   type K8sCluster,
 } from "../../api";
-import { TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
+import { TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
 import { reconcileWrite, type ProbeResult } from "../writeAttempts";
 import type { LifecycleContext } from "../lifecycle";
 import { planNextStep } from "./plan";
@@ -36,6 +36,8 @@ const MAX_TASKS_PER_RUN = 20;
 export interface UpgradeRunnerOptions {
   /** Overrides of the task polling schedule. */
   readonly pollSchedule?: Partial<PollSchedule> | undefined;
+  /** The waiter's time source (tests run an hour's wait in moments). */
+  readonly clock?: WaiterClock | undefined;
 }
 
 /** The target could not be reached; the message names the current and permitted versions. */
@@ -204,6 +206,7 @@ class UpgradeRun {
         signal: this.ctx.signal,
         taskType: UPGRADE_TASK_TYPE,
         schedule: this.options.pollSchedule,
+        clock: this.options.clock,
         onProgress: (p: TaskProgress) =>
           this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`, { status: true }),
       });

@@ -464,6 +464,27 @@ describe("Cancel and customTimeouts", () => {
       p.close();
     }
   });
+
+  test("timeoutMinutes smaller than customTimeouts: the error names timeoutMinutes", async () => {
+    // A waiter clock on which each sleep passes at once: an hour's polling takes moments.
+    let now = 0;
+    const clock = { now: () => now, sleep: async (ms: number) => void (now += ms, await new Promise((r) => setImmediate(r))) };
+    const served = await serve({ env: {}, lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ clock, pollSchedule: { initialMs: 5_000, maxMs: 10_000 } }) } });
+    const c = providerClient(served.port);
+    try {
+      await call(c, "configure", new provProto.ConfigureRequest().setArgs(struct({ apiKey: secret(KEY), baseUrl: slow.url })));
+      const req = upgradeRequest(3600).setNews(struct({ ...declared, timeoutMinutes: 1, version: "v1.31.2" }));
+      const err = (await rejection(call(c, "update", req))) as grpc.ServiceError;
+      expect(err.code).toBe(grpcStatus.DEADLINE_EXCEEDED);
+      expect(err.details).toMatch(/^prod-cluster: timeoutMinutes \(1, per task\) ran out: Timed out after 1m waiting for task/);
+      expect(err.details).not.toMatch(/customTimeouts/);
+      expect(upgradePosts()).toHaveLength(1);
+    } finally {
+      c.close();
+      served.plugin.close();
+      served.server.forceShutdown();
+    }
+  });
 });
 
 async function until(predicate: () => boolean): Promise<void> {
