@@ -32,6 +32,7 @@ import {
 } from "./retry";
 import { checkSuccessBody, DEFAULT_MAX_RESPONSE_BYTES, ERROR_BODY_KEEP_BYTES, quoteText, readCapped, type BodyProblem } from "./responseBody";
 import { parseServerError, productOf } from "./serverErrors";
+import { anySignal } from "./abort";
 import { sleep as defaultSleep } from "./sleep";
 import { storageApi, type StorageApi } from "./storage/notifications";
 import { streamingApi, type StreamingApi } from "./streaming/aiTasks";
@@ -110,6 +111,12 @@ export interface CloudPlatformClient {
   readonly waap: WaapApi;
   readonly streaming: StreamingApi;
   readonly iam: IamApi;
+  /**
+   * The same client (one transport, so pacing and settings are shared) with every request
+   * also cancelled by `signal`. Why: a provider operation passes its abort signal (Ctrl-C,
+   * `customTimeouts`) once, here, instead of to each call.
+   */
+  withSignal(signal: AbortSignal | undefined): CloudPlatformClient;
 }
 
 /**
@@ -117,8 +124,11 @@ export interface CloudPlatformClient {
  * malformed, naming the config key and the environment variable that set it.
  */
 export function createClient(options: ClientOptions): CloudPlatformClient {
-  const transport = createTransport(options);
-  return Object.freeze({
+  return clientOver(createTransport(options));
+}
+
+function clientOver(transport: Transport & { readonly baseUrl: string }): CloudPlatformClient {
+  const client: CloudPlatformClient = Object.freeze({
     baseUrl: transport.baseUrl,
     cloud: cloudApi(transport),
     storage: storageApi(transport),
@@ -126,7 +136,20 @@ export function createClient(options: ClientOptions): CloudPlatformClient {
     waap: waapApi(transport),
     streaming: streamingApi(transport),
     iam: iamApi(transport),
+    withSignal: (signal: AbortSignal | undefined) => (signal ? clientOver(withSignal(transport, signal)) : client),
   });
+  return client;
+}
+
+/** `transport` with `signal` added to every request's own signal (either one cancels it). */
+function withSignal(transport: Transport & { readonly baseUrl: string }, signal: AbortSignal): Transport & { readonly baseUrl: string } {
+  return {
+    baseUrl: transport.baseUrl,
+    request: (spec) => {
+      const own = spec.options?.signal;
+      return transport.request({ ...spec, options: { ...spec.options, signal: own ? anySignal([own, signal]) : signal } });
+    },
+  };
 }
 
 /** Internal: an attempt failed; builds the public error once the attempt count is known. */

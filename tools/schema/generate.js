@@ -25,10 +25,14 @@ const PREFIX = `${PKG}:index:`;
  */
 const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|Count$|^page|^limit$|^offset$|^maxResults$)/;
 
-/** The resources: SDK file, class and args interface. */
+/**
+ * The resources: SDK file, class and args interface, and the identity inputs whose change
+ * replaces the resource (the lifecycles' diff says the same; a unit test checks they agree).
+ * Marked `replaceOnChanges` so generated SDKs and their docs say so.
+ */
 const RESOURCES = [
-  { name: "K8sClusterUpgrade", file: "sdk/nodejs/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs" },
-  { name: "StorageEvent", file: "sdk/nodejs/storageEvent.ts", args: "StorageEventArgs" },
+  { name: "K8sClusterUpgrade", file: "sdk/nodejs/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs", replaceOnChanges: ["projectId", "regionId", "clusterName"] },
+  { name: "StorageEvent", file: "sdk/nodejs/storageEvent.ts", args: "StorageEventArgs", replaceOnChanges: ["name", "storageName", "bucketName", "clientId"] },
 ];
 
 /** The text of a symbol's TSDoc (first paragraph block, tags left out). */
@@ -154,6 +158,11 @@ function makeGenerator(program) {
     // be lost from state views; every input must be an output too.
     for (const name of Object.keys(inputs.properties)) {
       if (!outputs.properties[name]) outputs.properties[name] = inputs.properties[name];
+    }
+    for (const name of spec.replaceOnChanges) {
+      if (!inputs.properties[name]) throw new Error(`${spec.name}: replaceOnChanges names ${name}, which is no input`);
+      inputs.properties[name] = { ...inputs.properties[name], replaceOnChanges: true };
+      outputs.properties[name] = { ...outputs.properties[name], replaceOnChanges: true };
     }
     return {
       description: describe(spec.name, docOf(checker, checker.getSymbolAtLocation(/** @type {ts.ClassDeclaration} */ (cls).name))),

@@ -143,3 +143,25 @@ describe("reconcileWrite", () => {
     expect(s.events).toEqual(["send 1"]);
   });
 });
+
+describe("reconcileWrite stopped by the operation's signal (Ctrl-C, customTimeouts)", () => {
+  test("aborted during the settle delay: no probe and no second send; the outcome stays unknown", async () => {
+    const s = scripted([reset()], [{ outcome: "absent" }]);
+    const stop = new AbortController();
+    const timing: WriteTiming = { ...s.timing, sleep: async (ms, signal) => (s.events.push(`sleep ${ms} ${signal === stop.signal}`), stop.abort()) };
+    const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toContain("the operation was stopped before reading back");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250 true"]);
+  });
+
+  test("aborted before a resend that reading back allowed: the write is not sent again", async () => {
+    const s = scripted([reset()], [{ outcome: "absent" }]);
+    const stop = new AbortController();
+    const timing: WriteTiming = { ...s.timing, sleep: async (ms) => void (s.events.push(`sleep ${ms}`), ms !== 250 && stop.abort()) };
+    const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).toContain("the operation was stopped before sending it again");
+    expect(s.sends()).toEqual(["send 1"]);
+  });
+});
