@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks plugin-archive clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -34,6 +34,9 @@ python-sdk: ## provide PyPI gcore 0.59.0 in a venv in the cache outside the repo
 
 schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScript SDK (a unit test checks it is current)
 	node tools/schema/generate.js
+
+version: ## write package.json's version into every copy (plugin constant, schema, Python and Go SDKs)
+	node tools/release/version.js
 
 plugin-archive: build ## the plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
 	bash tools/plugin-archive.sh
