@@ -38,8 +38,11 @@ schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScri
 version: ## write package.json's version into every copy (plugin constant, schema, Python and Go SDKs)
 	node tools/release/version.js
 
-plugin-archive: build ## the plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
+plugin-archive: build ## this machine's plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
 	bash tools/plugin-archive.sh
+
+dist: build ## everything a release publishes, into dist-release/: npm tarball, plugin archives (linux/darwin/windows, amd64/arm64), Python sdist and wheel, SHA256SUMS; prints the Go SDK's tag
+	bash tools/release/dist.sh
 
 sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema
 	bash tools/gen-sdks.sh
@@ -73,4 +76,4 @@ docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the Typ
 	node dist-scripts/scripts/apiReference.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist dist-bench dist-scripts dist-plugin
+	rm -rf dist dist-bench dist-scripts dist-plugin dist-release

@@ -7,8 +7,8 @@
  * Why one staged tree for all six: the plugin is JavaScript run by the user's Node.js, and none of
  * its production dependencies is native, so the archives differ only in the launcher at their
  * root (the file the engine starts): a POSIX `sh` script on linux and darwin, a `.cmd` on windows
- * (the engine looks for `<name>.exe` or `<name>.cmd` there). The amd64 and arm64 archives of one
- * OS are the same bytes under the name the engine looks for.
+ * (the engine looks for `<name>.exe` or `<name>.cmd` there). Archives with the same launcher are
+ * the same bytes under the name the engine looks for.
  *
  * Usage: `node tools/release/pluginArchives.js <npm tarball> <out dir> [<os>-<arch> ...]`
  * (all targets when none is named); prints one archive path a line.
@@ -76,9 +76,25 @@ function launcherFor(osName) {
  */
 function stagePackage(tarball, stage) {
   fs.writeFileSync(path.join(stage, "package.json"), '{"name":"cloudplatform-plugin","private":true}\n');
-  execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--no-package-lock", "--silent", path.resolve(tarball)], { cwd: stage, stdio: ["ignore", "ignore", "inherit"] });
+  // No bin links: the plugin needs none, and symlinks in an archive fail to extract on Windows without privileges.
+  execFileSync("npm", ["install", "--omit=dev", "--no-bin-links", "--no-audit", "--no-fund", "--no-package-lock", "--silent", path.resolve(tarball)], { cwd: stage, stdio: ["ignore", "ignore", "inherit"] });
   fs.rmSync(path.join(stage, "package.json"));
   if (!fs.existsSync(path.join(stage, ...PLUGIN_MAIN))) throw new Error(`${tarball} has no ${PLUGIN_MAIN.slice(2).join("/")}: build first (make build)`);
+  const links = symlinksUnder(stage);
+  if (links.length) throw new Error(`the staged plugin holds symlinks, which Windows cannot extract: ${links.slice(0, 5).join(", ")}`);
+}
+
+/**
+ * Symlinks under a directory (relative paths).
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function symlinksUnder(dir, base = dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isSymbolicLink()) return [path.relative(base, full)];
+    return e.isDirectory() ? symlinksUnder(full, base) : [];
+  });
 }
 
 /**
@@ -93,21 +109,21 @@ function buildArchives({ tarball, version, outDir, targets = TARGETS }) {
     fs.mkdirSync(stage);
     stagePackage(tarball, stage);
     fs.mkdirSync(outDir, { recursive: true });
-    /** @type {Map<string, string>} one archive per OS; the other arch is a copy */
+    /** @type {Map<string, string>} one archive per launcher; the other targets with that launcher get a copy */
     const built = new Map();
     return targets.map(({ os: osName, arch }) => {
       const out = path.join(outDir, archiveName(version, osName, arch));
-      const first = built.get(osName);
+      const launcher = launcherFor(osName);
+      const first = built.get(launcher.name);
       if (first) {
         fs.copyFileSync(first, out);
         return out;
       }
-      const launcher = launcherFor(osName);
       const launcherDir = path.join(work, `launcher-${osName}`);
       fs.mkdirSync(launcherDir);
       fs.writeFileSync(path.join(launcherDir, launcher.name), launcher.text, { mode: 0o755 });
       execFileSync("tar", ["-czf", out, "-C", launcherDir, launcher.name, "-C", stage, "node_modules"], { stdio: ["ignore", "ignore", "inherit"] });
-      built.set(osName, out);
+      built.set(launcher.name, out);
       return out;
     });
   } finally {
