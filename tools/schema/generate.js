@@ -250,7 +250,9 @@ function generateSchema() {
     functions: fns,
     types: Object.fromEntries(Object.entries(gen.types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
-      go: { importBasePath: "github.com/pulumi-cloudplatform/pulumi-cloudplatform/sdk/go/cloudplatform", generateResourceContainerTypes: false },
+      // respectSchemaVersion: the generated Go and Python SDKs carry this version (package.json's),
+      // so a program asks the engine for the plugin it was generated against.
+      go: { importBasePath: "github.com/pulumi-cloudplatform/pulumi-cloudplatform/sdk/go/cloudplatform", generateResourceContainerTypes: false, respectSchemaVersion: true },
       python: { packageName: "pulumi_cloudplatform", pyproject: { enabled: true }, respectSchemaVersion: true },
       // Not this package's own name: `pulumi package add` installs the generated SDK next to it
       // in a TypeScript program. Scoped by the publisher, as Pulumi names SDKs `@<namespace>/<name>`.

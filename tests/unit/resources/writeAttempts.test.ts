@@ -110,7 +110,7 @@ describe("reconcileWrite", () => {
 
   const timedOut = (): ConnectionError =>
     new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNABORTED", detail: "timeout of 4000ms exceeded", mayHaveReachedServer: true, timedOut: true });
-  const formatError = (): ResponseFormatError => new ResponseFormatError("POST", "/x", 200, "expected a JSON object, got text/html");
+  const formatError = (): ResponseFormatError => new ResponseFormatError({ method: "POST", path: "/x", status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<html>" });
 
   test.each([
     ["a timeout (the request may still be on its way)", timedOut, 5_000],
