@@ -136,8 +136,9 @@ class UpgradeRun {
     if (!this.lastSeen) return err;
     const message = err instanceof Error ? err.message : String(err);
     const last = this.lastSeen;
+    const named = message.startsWith(`${this.name}: `) ? message : `${this.name}: ${message}`;
     return new PartialResourceError(
-      `${this.name}: ${message} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
+      `${named} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
         `(${last.version}, ${last.status}); the next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
       resourceIdOf(this.inputs),
       this.outputs(last),

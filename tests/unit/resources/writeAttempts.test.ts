@@ -152,13 +152,13 @@ describe("reconcileWrite stopped by the operation's signal (Ctrl-C, customTimeou
     const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
     expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
     expect(err.message).toContain("the operation was stopped before reading back");
-    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250 true"]);
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", `sleep ${settleDelayMs(reset(), s.timing)} true`]);
   });
 
   test("aborted before a resend that reading back allowed: the write is not sent again", async () => {
     const s = scripted([reset()], [{ outcome: "absent" }]);
     const stop = new AbortController();
-    const timing: WriteTiming = { ...s.timing, sleep: async (ms) => void (s.events.push(`sleep ${ms}`), ms !== 250 && stop.abort()) };
+    const timing: WriteTiming = { ...s.timing, sleep: async (ms) => void (s.events.push(`sleep ${ms}`), ms !== settleDelayMs(reset(), s.timing) && stop.abort()) };
     const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
     expect(err).toBeInstanceOf(ConnectionError);
     expect(err.message).toContain("the operation was stopped before sending it again");
