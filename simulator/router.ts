@@ -28,6 +28,8 @@ export interface RequestLogEntry {
   query: Record<string, string | string[]>;
   status: number;
   requestId: string;
+  /** Bytes of the response body sent (0 for none or a reset connection); for "bytes received" figures. */
+  responseBytes: number;
   /** Set when an injected fault shaped the response: "latency", "429", "503" or "reset". */
   fault?: string;
 }
