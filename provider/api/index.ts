@@ -36,7 +36,7 @@ export {
 } from "./retry";
 export type { RetryPolicy, RetryDecision, AttemptFailure, HttpMethod } from "./retry";
 export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered } from "./pagination";
-export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
+export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, PageProgress, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
 export { redact } from "./redact";
 export { VERSION, DEFAULT_USER_AGENT } from "./version";
 export type { RequestOptions } from "./transport";

@@ -255,6 +255,7 @@ export class CloudPlatformPlugin {
       const result = await runLookup(def, args.values, {
         settings: config.settings,
         cache: config.cache,
+        progress: (message) => void this.engine.log("info", this.redacted(`cloudplatform: ${message}`)),
         clientOptions: {
           onRetry: (e) => {
             void this.engine.log("info", this.redacted(`cloudplatform: ${e.method} ${e.path} failed (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s (attempt ${e.attempt + 1})`));
