@@ -59,7 +59,8 @@ function writeProgress(line: string): void {
  */
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
-    client: () => (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "" })),
+    client: () =>
+      (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "", maxConcurrentRequests: settings.maxConcurrentRequests })),
     log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
     run,
   });

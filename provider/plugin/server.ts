@@ -98,7 +98,8 @@ export class CloudPlatformPlugin {
   }
 
   private clientOf(config: Configuration): CloudPlatformClient {
-    return (config.client ??= createClient({ baseUrl: config.settings.baseUrl ?? "", apiKey: config.settings.apiKey ?? "" }));
+    const { baseUrl, apiKey, maxConcurrentRequests } = config.settings;
+    return (config.client ??= createClient({ baseUrl: baseUrl ?? "", apiKey: apiKey ?? "", maxConcurrentRequests }));
   }
 
   /**
@@ -236,6 +237,7 @@ export class CloudPlatformPlugin {
       const key = fullKey.slice(CONFIG_NAMESPACE.length + 1);
       const fromArgs = args[key];
       if (typeof fromArgs === "string") return fromArgs;
+      if (typeof fromArgs === "number") return String(fromArgs);
       return variables.get(`${CONFIG_NAMESPACE}:config:${key}`) ?? undefined;
     });
     const res = new provProto.ConfigureResponse();
