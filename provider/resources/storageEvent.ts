@@ -83,8 +83,9 @@ async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promis
 
 async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
-  const listNow = (): Promise<NotificationEvent[]> => api.list();
-  const inTheWay = (await ctx.run.listEvents(listNow)).find((e) => sameIdentity(e, wanted));
+  const lists = ctx.run.eventLists;
+  const listNow = (): Promise<NotificationEvent[]> => lists.get("fresh", () => api.list());
+  const inTheWay = (await lists.get("create-check", () => api.list())).find((e) => sameIdentity(e, wanted));
   if (inTheWay) throw new StorageEventConflictError(wanted, inTheWay, "exists");
 
   let resent = false;
@@ -95,7 +96,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
         what: `the create of ${describeEvent(wanted)}`,
         send: (attempt) => {
           resent = attempt > 1;
-          return api.create(toEventBody(wanted), { clientId: wanted.clientId });
+          return lists.written("create", api.create(toEventBody(wanted), { clientId: wanted.clientId }));
         },
         probe: async () => {
           const found = (await listNow()).find((e) => sameIdentity(e, wanted));
@@ -130,7 +131,8 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
  * recorded in the run, so the delete of a resource that held it before (a rename) leaves it.
  */
 async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
-  const existing = byUuid(await notifications(ctx).list(), uuid);
+  const api = notifications(ctx);
+  const existing = byUuid(await ctx.run.eventLists.get("fresh", () => api.list()), uuid);
   if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
   ctx.run.adoptedEvents.add(uuid);
   if (!sameLimit(existing, wanted)) {
@@ -144,7 +146,8 @@ async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: st
 
 async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs): Promise<ReadResult<StorageEventInputs, StorageEventOutputs> | undefined> {
   const uuid = uuidOf(id, outs);
-  const ev = byUuid(await notifications(ctx).list(), uuid);
+  const api = notifications(ctx);
+  const ev = byUuid(await ctx.run.eventLists.get("read", () => api.list()), uuid);
   if (!ev) return undefined;
   const inputs = liveInputs(ev, outs);
   return { id: uuid, outs: toOutputs(inputs, uuid), inputs };
@@ -153,13 +156,14 @@ async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs
 /** PUTs the declared limit to the event `uuid`, reconciling an ambiguous failure by listing. */
 async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEventInputs): Promise<void> {
   const api = notifications(ctx);
+  const lists = ctx.run.eventLists;
   try {
     await reconcileWrite<void>(
       {
         what: `the update of ${describeEvent(wanted)} (uuid ${uuid})`,
-        send: () => api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId }),
+        send: () => lists.written("update", api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId })),
         probe: async () => {
-          const found = byUuid(await api.list(), uuid);
+          const found = byUuid(await lists.get("fresh", () => api.list()), uuid);
           if (!found) return { outcome: "unclear", reason: "the event is no longer listed" };
           return sameLimit(found, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
         },
@@ -202,8 +206,9 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
     await reconcileWrite<void>(
       {
         what: `the delete of ${describeEvent(stored)} (uuid ${uuid})`,
-        send: () => api.delete(body, { clientId: stored.clientId }),
-        probe: async () => (byUuid(await api.list(), uuid) ? { outcome: "absent" } : { outcome: "applied", value: undefined }),
+        send: () => ctx.run.eventLists.written("delete", api.delete(body, { clientId: stored.clientId })),
+        probe: async () =>
+          byUuid(await ctx.run.eventLists.get("fresh", () => api.list()), uuid) ? { outcome: "absent" } : { outcome: "applied", value: undefined },
         log: (line) => ctx.log(line),
       },
       ctx.run.writeTiming,
