@@ -79,6 +79,8 @@ export function createK8sClusterUpgradeLifecycle(
         if (err instanceof NotFoundError) return undefined;
         throw err;
       }
+      // The check that follows in `up --refresh` / `preview --refresh` may use this read.
+      ctx.run.clusterReads.remember(identity.projectId, identity.regionId, cluster);
       const live: K8sClusterUpgradeOutputs = {
         ...inputsOf({ ...outs, ...identity, version: cluster.version }),
         clusterId: cluster.id,

@@ -25,9 +25,11 @@ export async function checkAgainstCluster(
 ): Promise<CheckFailure[]> {
   const { projectId, regionId, clusterName, version } = inputs;
   const k8s = ctx.client().cloud.k8s;
+  // A read of this cluster made moments ago in this run (refresh, an earlier check) will do.
+  const recent = ctx.run.clusterReads.peek(projectId, regionId, clusterName);
   let cluster: K8sCluster;
   try {
-    cluster = await k8s.getCluster(projectId, regionId, clusterName);
+    cluster = recent?.cluster ?? (await k8s.getCluster(projectId, regionId, clusterName));
   } catch (err) {
     if (err instanceof NotFoundError) {
       return [
@@ -44,7 +46,7 @@ export async function checkAgainstCluster(
     ctx.run.clusterReads.remember(projectId, regionId, cluster);
     return [];
   }
-  const permitted = (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+  const permitted = recent?.permitted ?? (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
   ctx.run.clusterReads.remember(projectId, regionId, cluster, permitted);
   const decision = planNextStep({
     clusterName,
