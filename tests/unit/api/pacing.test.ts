@@ -14,6 +14,10 @@ import {
   parseMaxConcurrentRequests,
   RequestPacer,
 } from "../../../provider/api";
+import { LookupCache } from "../../../provider/lookups/cache";
+import { getRegionsLookup } from "../../../provider/lookups/regions";
+import { runLookup } from "../../../provider/lookups/runtime";
+import { resolveConnectionSettings } from "../../../provider/settings";
 import { startSimulator } from "../../../simulator";
 import { admin, newKey } from "./helpers";
 
@@ -218,6 +222,27 @@ describe("through the client", () => {
       // Without the shared pause the four queued lists would go out right after the 429.
       const limited = Date.parse(log[0]?.time ?? "");
       for (const later of log.slice(1)) expect(Date.parse(later.time) - limited).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe("where the limit comes from", () => {
+  test("config first, then CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS, else unset (the default 8)", () => {
+    const config: Record<string, string> = { "cloudplatform:maxConcurrentRequests": "3" };
+    const env = { CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS: "5" };
+    expect(resolveConnectionSettings((k) => config[k], env).maxConcurrentRequests).toBe("3");
+    expect(resolveConnectionSettings(() => undefined, env).maxConcurrentRequests).toBe("5");
+    expect(resolveConnectionSettings(() => undefined, {}).maxConcurrentRequests).toBeUndefined();
+  });
+
+  test("a bad value fails the lookup before any request, naming the setting", async () => {
+    const sim = await startSimulator({ apiKey: newKey() });
+    try {
+      const env = { settings: { baseUrl: sim.url, apiKey: sim.apiKey, maxConcurrentRequests: "0" }, cache: new LookupCache() };
+      await expect(runLookup(getRegionsLookup, {}, env)).rejects.toThrow(/maxConcurrentRequests must be an integer from 1 to 256/);
+      expect(sim.requests()).toEqual([]);
     } finally {
       await sim.close();
     }
