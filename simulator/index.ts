@@ -130,6 +130,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close() {
       closed ??= new Promise<void>((resolve) => {
         tasks.close();
+        store.flush();
         server.close(() => resolve());
         server.closeAllConnections();
       });

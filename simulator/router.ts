@@ -29,6 +29,8 @@ export interface RequestLogEntry {
   query: Record<string, string | string[]>;
   status: number;
   requestId: string;
+  /** Bytes of the response body sent (0 for none, a reset connection or a malformed answer); for "bytes received" figures. */
+  responseBytes: number;
   /**
    * Set when an injected fault shaped the response: "latency", "429", "503", "reset", or the
    * malformed-answer mode (`html200`, `truncated`, ...; the handler ran and `status` is its own).

@@ -131,20 +131,23 @@ export function createHandler(
   };
 }
 
-function send(res: http.ServerResponse, result: RouteResult): void {
-  if (res.destroyed) return;
+/** Sends a result; returns the bytes of body sent (for the request log). */
+function send(res: http.ServerResponse, result: RouteResult): number {
+  if (res.destroyed) return 0;
   for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
   if (result.status === 204 || result.body === undefined) {
     res.writeHead(result.status);
     res.end();
-    return;
+    return 0;
   }
   const text = JSON.stringify(result.body);
+  const bytes = Buffer.byteLength(text);
   res.writeHead(result.status, {
     "Content-Type": `${result.contentType ?? "application/json"}; charset=utf-8`,
-    "Content-Length": Buffer.byteLength(text),
+    "Content-Length": bytes,
   });
   res.end(text);
+  return bytes;
 }
 
 /**
@@ -259,7 +262,7 @@ async function handle(
 
   let fault: string | undefined;
   let sentStatus: number | undefined;
-  const record = (status: number) => {
+  const record = (status: number, responseBytes = 0) => {
     const entry = sim.requestLog.add({
       time: new Date(started).toISOString(),
       method,
@@ -267,6 +270,7 @@ async function handle(
       query: queryObject(query),
       status,
       requestId,
+      responseBytes,
       ...(fault ? { fault } : {}),
       ...(sentStatus !== undefined && sentStatus !== status ? { sentStatus } : {}),
     });
@@ -291,15 +295,13 @@ async function handle(
     if (decided.retryAfter !== undefined) {
       fault = "429";
       const r = fromError(tooManyRequests(product, decided.retryAfter, requestId));
-      send(res, r);
-      record(r.status);
+      record(r.status, send(res, r));
       return;
     }
     if (decided.error) {
       fault = "503";
       const r = fromError(serviceUnavailable(product, requestId));
-      send(res, r);
-      record(r.status);
+      record(r.status, send(res, r));
       return;
     }
     if (decided.reset) {
@@ -339,8 +341,7 @@ async function handle(
     record(result.status);
     return;
   }
-  send(res, result);
-  record(result.status);
+  record(result.status, send(res, result));
 }
 
 /** Listens on 127.0.0.1 and resolves with the bound port. */

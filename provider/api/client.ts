@@ -31,6 +31,7 @@ import {
   type RetryPolicy,
 } from "./retry";
 import { checkSuccessBody, DEFAULT_MAX_RESPONSE_BYTES, ERROR_BODY_KEEP_BYTES, quoteText, readCapped, type BodyProblem } from "./responseBody";
+import { familyOf, sharedPacer } from "./pacing";
 import { parseServerError, productOf } from "./serverErrors";
 import { anySignal } from "./abort";
 import { sleep as defaultSleep } from "./sleep";
@@ -99,6 +100,11 @@ export interface ClientOptions {
    * `false`, or that text as the config gives it; anything else is a ConfigurationError).
    */
   readonly allowInsecureHttp?: boolean | string | undefined;
+  /**
+   * Requests in flight to this base URL at most, shared by every client of the process (default
+   * 8; an integer 1..256, a string from config is parsed). See pacing.ts.
+   */
+  readonly maxConcurrentRequests?: number | string | undefined;
 }
 
 /** The API client, grouped by product as the API is. */
@@ -186,6 +192,10 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   const scrub = (text: string): string => redact(text, [apiKey]);
   const origin = new URL(baseUrl);
   const target = origin.host;
+  const pacer = sharedPacer(baseUrl, options.maxConcurrentRequests);
+  /** How long a failed attempt holds its family: a 429's Retry-After. */
+  const familyPause = (err: unknown): number | undefined =>
+    err instanceof AttemptFailed && err.failure.kind === "status" && err.failure.status === 429 ? err.retryAfterMs : undefined;
 
   const http: AxiosInstance = axios.create({
     baseURL: baseUrl,
@@ -307,11 +317,12 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     const signal = spec.options?.signal;
     const path = scrub(spec.path);
     let counted = 0;
+    let pauseWaited = false;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
       let failed: AttemptFailed;
       try {
-        return await attemptOnce(spec);
+        return await pacer.send(familyOf(spec.path), () => attemptOnce(spec), familyPause, { signal, pauseWaited });
       } catch (err) {
         failed = asAttemptFailed(err);
       }
@@ -327,6 +338,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
       logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attempt} failed (${decision.reason}); retrying in ${delayMs} ms`));
       options.onRetry?.({ method: spec.method, path, attempt, delayMs, reason: scrub(decision.reason), status, code });
       await sleep(delayMs, signal);
+      pauseWaited = status === 429 && failed.retryAfterMs !== undefined;
     }
   }
 

@@ -40,8 +40,18 @@ export {
 } from "./retry";
 export type { RetryPolicy, RetryDecision, AttemptFailure, HttpMethod } from "./retry";
 export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered, DEFAULT_MAX_PAGES } from "./pagination";
-export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
+export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, PageProgress, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
 export { redact } from "./redact";
+export {
+  RequestPacer,
+  sharedPacer,
+  familyOf,
+  parseMaxConcurrentRequests,
+  DEFAULT_MAX_CONCURRENT_REQUESTS,
+  MAX_CONCURRENT_REQUESTS_CONFIG,
+  MAX_CONCURRENT_REQUESTS_ENV,
+} from "./pacing";
+export type { PacerOptions, PacerState, SendOptions } from "./pacing";
 export { VERSION, DEFAULT_USER_AGENT } from "./version";
 export type { RequestOptions } from "./transport";
 export { TERMINAL_TASK_STATES, TASK_STATES } from "./cloud/tasks";

@@ -34,28 +34,52 @@ export interface OffsetPagerOptions {
   readonly maxPages?: number;
   /** What is listed, for the PaginationLimitError message (e.g. `GET /cloud/v1/projects`). */
   readonly what?: string;
+  /** Called after each page arrives (progress of long listings). */
+  readonly onPage?: (progress: PageProgress) => void;
+}
+
+/** Where a paged listing stands after a page arrived. */
+export interface PageProgress {
+  /** Pages fetched so far (from 1). */
+  readonly pages: number;
+  /** Items received so far (capped at `max`). */
+  readonly items: number;
+  /** Pages the listing needs in all, from the first page's total and `max`. */
+  readonly totalPages: number;
+  /** Items the listing will return in all (the total, capped at `max`). */
+  readonly totalItems: number;
 }
 
 /**
  * Iterate items over offset pages until `count` is reached, a page comes back short or empty,
- * or `max` items were yielded; more than `maxPages` pages is a PaginationLimitError.
+ * or `max` items were yielded; more than `maxPages` pages is a PaginationLimitError. The last
+ * page asks only for the items still wanted, so a cap below the page size fetches no more than it.
  */
 export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): AsyncGenerator<T, void, undefined> {
   const limit = positiveInt(options.pageSize ?? 100, "pageSize");
   const max = options.max ?? Infinity;
   const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
-  let offset = options.startOffset ?? 0;
+  const start = options.startOffset ?? 0;
+  let offset = start;
   let yielded = 0;
-  for (let pages = 0; yielded < max; pages++) {
+  let pages = 0;
+  while (yielded < max) {
     if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
-    const page = await fetchPage({ limit, offset });
+    const want = Math.min(limit, max - yielded);
+    const page = await fetchPage({ limit: want, offset });
+    pages++;
+    if (options.onPage) {
+      const totalItems = Math.min(Math.max(page.count - start, 0), max);
+      const received = Math.min(yielded + page.results.length, max);
+      options.onPage({ pages, items: received, totalItems, totalPages: Math.max(pages, Math.ceil(totalItems / limit)) });
+    }
     for (const item of page.results) {
       if (yielded >= max) return;
       yield item;
       yielded++;
     }
     offset += page.results.length;
-    if (page.results.length === 0 || page.results.length < limit || offset >= page.count) return;
+    if (page.results.length === 0 || page.results.length < want || offset >= page.count) return;
   }
 }
 

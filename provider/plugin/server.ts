@@ -116,7 +116,8 @@ export class CloudPlatformPlugin {
   }
 
   private clientOf(config: Configuration): CloudPlatformClient {
-    return (config.client ??= createClient({ baseUrl: config.settings.baseUrl ?? "", apiKey: config.settings.apiKey ?? "", allowInsecureHttp: config.settings.allowInsecureHttp }));
+    const { baseUrl, apiKey, allowInsecureHttp, maxConcurrentRequests } = config.settings;
+    return (config.client ??= createClient({ baseUrl: baseUrl ?? "", apiKey: apiKey ?? "", allowInsecureHttp, maxConcurrentRequests }));
   }
 
   /**
@@ -264,7 +265,7 @@ export class CloudPlatformPlugin {
     this.config = this.newConfiguration((fullKey) => {
       const key = fullKey.slice(CONFIG_NAMESPACE.length + 1);
       const fromArgs = args[key];
-      if (typeof fromArgs === "string" || typeof fromArgs === "boolean") return String(fromArgs);
+      if (typeof fromArgs === "string" || typeof fromArgs === "boolean" || typeof fromArgs === "number") return String(fromArgs);
       return variables.get(`${CONFIG_NAMESPACE}:config:${key}`) ?? undefined;
     });
     const res = new provProto.ConfigureResponse();
@@ -288,6 +289,7 @@ export class CloudPlatformPlugin {
       const result = await runLookup(def, args.values, {
         settings: config.settings,
         cache: config.cache,
+        progress: (message) => void this.engine.log("info", this.redacted(`cloudplatform: ${message}`)),
         clientOptions: {
           onRetry: (e) => {
             void this.engine.log("info", this.redacted(`cloudplatform: ${e.method} ${e.path} failed (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s (attempt ${e.attempt + 1})`));

@@ -81,6 +81,8 @@ export function createK8sClusterUpgradeLifecycle(
       }
       if (found.state === "absent") return undefined;
       const cluster = found.value;
+      // The check that follows in `up --refresh` / `preview --refresh` may use this read.
+      ctx.run.clusterReads.remember(identity.projectId, identity.regionId, cluster);
       const live: K8sClusterUpgradeOutputs = {
         ...inputsOf({ ...outs, ...identity, version: cluster.version }),
         clusterId: cluster.id,

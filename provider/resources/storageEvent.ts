@@ -98,9 +98,9 @@ function locateByIdentity(list: () => Promise<readonly NotificationEvent[]>, wan
 }
 
 /** The event a stored resource owns: by uuid, or by identity while its create is pending. */
-function locateOwn(api: NotificationsApi, id: string, outs: StorageEventOutputs): Promise<Presence<NotificationEvent>> {
+function locateOwn(list: () => Promise<readonly NotificationEvent[]>, id: string, outs: StorageEventOutputs): Promise<Presence<NotificationEvent>> {
   const uuid = uuidOf(id, outs);
-  return uuid ? locateByUuid(() => api.list(), uuid) : locateByIdentity(() => api.list(), compactInputs(outs));
+  return uuid ? locateByUuid(list, uuid) : locateByIdentity(list, compactInputs(outs));
 }
 
 /** `reaching_used_space for storage "media", no bucket (uuid U)`, or `(uuid not known yet)` while pending. */
@@ -146,8 +146,9 @@ function pendingCreate(wanted: StorageEventInputs, message: string, reasons: str
 
 async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
-  const listNow = (): Promise<NotificationEvent[]> => api.list();
-  const before = await locateByIdentity(() => ctx.run.listEvents(listNow), wanted);
+  const lists = ctx.run.eventLists;
+  const listNow = (): Promise<NotificationEvent[]> => lists.get("fresh", () => api.list());
+  const before = await locateByIdentity(() => lists.get("create-check", () => api.list()), wanted);
   if (before.state === "unclear") {
     throw new PresenceUnclearError(`an event ${describeEvent(wanted)}`, "nothing was created: a create checks the event list before it sends anything", before.reason);
   }
@@ -161,7 +162,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
         what: `the create of ${describeEvent(wanted)}`,
         send: (attempt, options) => {
           resent = attempt > 1;
-          return api.create(toEventBody(wanted), { clientId: wanted.clientId }, options);
+          return lists.written("create", api.create(toEventBody(wanted), { clientId: wanted.clientId }, options));
         },
         probe: async () => {
           const found = await locateByIdentity(listNow, wanted);
@@ -203,7 +204,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
  */
 async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
-  const found = await locateByUuid(() => api.list(), uuid);
+  const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid);
   if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason);
   const existing = found.state === "present" ? found.value : undefined;
   if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
@@ -223,7 +224,7 @@ async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: st
  * resource in the stack as recorded.
  */
 async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs): Promise<ReadResult<StorageEventInputs, StorageEventOutputs> | undefined> {
-  const found = await locateOwn(notifications(ctx), id, outs);
+  const found = await locateOwn(() => ctx.run.eventLists.get("read", () => notifications(ctx).list()), id, outs);
   if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "the resource stays in the stack as recorded", found.reason);
   if (found.state === "absent") return undefined;
   const uuid = String(found.value.uuid);
@@ -234,13 +235,14 @@ async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs
 /** PUTs the declared limit to the event `uuid`, reconciling an ambiguous failure by listing. */
 async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEventInputs): Promise<void> {
   const api = notifications(ctx);
+  const lists = ctx.run.eventLists;
   try {
     await reconcileWrite<void>(
       {
         what: `the update of ${describeEvent(wanted)} (uuid ${uuid})`,
-        send: (_attempt, options) => api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId }, options),
+        send: (_attempt, options) => lists.written("update", api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId }, options)),
         probe: async () => {
-          const found = await locateByUuid(() => api.list(), uuid);
+          const found = await locateByUuid(() => lists.get("fresh", () => api.list()), uuid);
           if (found.state === "unclear") return { outcome: "unclear", reason: found.reason };
           if (found.state === "absent") return { outcome: "unclear", reason: "the event is no longer listed" };
           return sameLimit(found.value, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
@@ -274,7 +276,7 @@ async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutpu
  * declared one), or, when a well-formed list proves it never landed, create it now.
  */
 async function finishPendingCreate(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<StorageEventOutputs> {
-  const found = await locateOwn(notifications(ctx), id, olds);
+  const found = await locateOwn(() => ctx.run.eventLists.get("fresh", () => notifications(ctx).list()), id, olds);
   if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, olds), "nothing was written; the resource stays in the stack as pending", found.reason);
   if (found.state === "absent") {
     ctx.log(`${describeEvent(wanted)}: the earlier create never landed (the event list does not show it); creating it now`);
@@ -295,7 +297,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
   const stored = compactInputs(outs);
   let uuid = uuidOf(id, outs);
   if (!uuid) {
-    const found = await locateOwn(api, id, outs);
+    const found = await locateOwn(() => ctx.run.eventLists.get("fresh", () => api.list()), id, outs);
     if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "nothing was deleted; the resource stays in the stack", found.reason);
     if (found.state === "absent") {
       ctx.log(`${describeEvent(stored)}: its create never landed (the event list does not show it); nothing to delete`);
@@ -314,9 +316,9 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
     await reconcileWrite<void>(
       {
         what: `the delete of ${describeEvent(stored)} (uuid ${owned})`,
-        send: (_attempt, options) => api.delete(body, { clientId: stored.clientId }, options),
+        send: (_attempt, options) => ctx.run.eventLists.written("delete", api.delete(body, { clientId: stored.clientId }, options)),
         probe: async () => {
-          const found = await locateByUuid(() => api.list(), owned);
+          const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), owned);
           if (found.state === "unclear") return { outcome: "unclear", reason: found.reason };
           return found.state === "present" ? { outcome: "absent" } : { outcome: "applied", value: undefined };
         },

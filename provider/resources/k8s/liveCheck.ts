@@ -5,6 +5,7 @@
  * Why at check time: `pulumi preview` runs `check` but never `create`/`update`, so this is the
  * only place a user can learn before `up` that the plan cannot work. It only reads.
  */
+import type { K8sCluster } from "../../api";
 import { isWellFormedNotFound, PresenceUnclearError } from "../absence";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
 import { clusterProblem, describeCluster } from "./clusterRead";
@@ -27,9 +28,11 @@ export async function checkAgainstCluster(
 ): Promise<CheckFailure[]> {
   const { projectId, regionId, clusterName, version } = inputs;
   const k8s = ctx.client().cloud.k8s;
-  let cluster;
+  // A read of this cluster made moments ago in this run (refresh, an earlier check) will do.
+  const recent = ctx.run.clusterReads.peek(projectId, regionId, clusterName);
+  let cluster: K8sCluster;
   try {
-    cluster = await k8s.getCluster(projectId, regionId, clusterName);
+    cluster = recent?.cluster ?? (await k8s.getCluster(projectId, regionId, clusterName));
   } catch (err) {
     if (isWellFormedNotFound(err)) {
       return [
@@ -48,7 +51,7 @@ export async function checkAgainstCluster(
     ctx.run.clusterReads.remember(projectId, regionId, cluster);
     return [];
   }
-  const permitted = (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+  const permitted = recent?.permitted ?? (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
   ctx.run.clusterReads.remember(projectId, regionId, cluster, permitted);
   const decision = planNextStep({
     clusterName,

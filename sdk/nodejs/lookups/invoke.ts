@@ -45,6 +45,7 @@ export function programEnvironment(): LookupEnvironment {
   return {
     settings: resolveConnectionSettings((key) => pulumi.runtime.getConfig(key)),
     cache: cacheForScope(runScope()),
+    progress: (message) => void pulumi.log.info(`cloudplatform: ${message}`),
     clientOptions: {
       // Waits (a rate limit, a 503) show up in `pulumi up` output instead of a silent pause.
       onRetry: (e) => {
