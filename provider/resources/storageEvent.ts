@@ -335,7 +335,8 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
 
 /**
  * Diff: identity changes (name, storageName, bucketName, clientId) replace; limit changes
- * (bytes, count) update in place; nothing else (not the serialized provider) counts.
+ * (bytes, count) update in place; a create recorded as pending (no uuid yet) updates, which
+ * finishes it; nothing else (not the serialized provider) counts.
  * Replacement creates first: the new identity differs from the old, so no 409 is possible.
  */
 async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<DiffResult> {
@@ -343,7 +344,9 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
   const n = news as unknown as Record<string, unknown>;
   const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], n[f]));
   const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], n[f]));
-  return { changes: replaces.length > 0 || updates.length > 0, replaces: [...replaces], diffs: [...replaces, ...updates], deleteBeforeReplace: false };
+  // A create recorded as pending (partial state, no uuid yet) is finished by an update.
+  const pending = !olds.uuid;
+  return { changes: replaces.length > 0 || updates.length > 0 || pending, replaces: [...replaces], diffs: [...replaces, ...updates], deleteBeforeReplace: false };
 }
 
 /**

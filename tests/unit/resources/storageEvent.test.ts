@@ -188,6 +188,10 @@ describe("diff", () => {
     expect((await storageEvent.diff("u-1", { ...olds, clientId: null } as never, { ...base, clientId: undefined })).changes).toBe(false);
   });
 
+  test("a create recorded as pending (no uuid yet) updates, to finish it", async () => {
+    expect(await storageEvent.diff("pending-create:x", { ...olds, uuid: "" }, base)).toMatchObject({ changes: true, replaces: [] });
+  });
+
   test("a limit change updates in place", async () => {
     expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], diffs: ["bytes"], deleteBeforeReplace: false });
     const counts: StorageEventOutputs = { name: "reaching_used_requests", storageName: "media", count: 5, uuid: "u-2" };
