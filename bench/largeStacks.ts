@@ -18,6 +18,7 @@ import { benchStack, countKinds, errorText, formatCounts, opOptions, progress, s
 import { noopProgram, pluginStorageEventProgram, storageEventProgram } from "./programs";
 import { PROVIDER_COMMANDS, samplePeakRss } from "./providerRss";
 import type { Section, Verdict } from "./report";
+import { measureStateSize, type ClassStateSize } from "./stateSize";
 
 /** The no-op baseline, StorageEvents on the dynamic path, StorageEvents through the plugin. */
 export type LargeKind = "baseline" | "event" | "plugin";
@@ -51,6 +52,8 @@ export interface LargeStacksResult {
   sizes: number[];
   kinds: LargeKind[];
   samples: LargeSample[];
+  /** State bytes per resource after the up, by kind and size. */
+  stateSizes: Array<{ kind: LargeKind; n: number; size: ClassStateSize }>;
   fault?: FaultRun;
 }
 
@@ -74,7 +77,7 @@ export async function measureLargeStacks(): Promise<LargeStacksResult> {
   const sim = await startSim();
   const pathDir = pluginPathDir();
   const pluginEnv = { PATH: `${pathDir}${path.delimiter}${process.env.PATH ?? ""}` };
-  const result: LargeStacksResult = { sizes, kinds, samples: [] };
+  const result: LargeStacksResult = { sizes, kinds, samples: [], stateSizes: [] };
   try {
     for (const n of sizes) {
       for (const kind of kinds) {
@@ -93,6 +96,10 @@ export async function measureLargeStacks(): Promise<LargeStacksResult> {
             result.samples.push(sample);
             progress(`large stacks: ${kind} x${n} ${operation}: ${secs(sample.ms)}${sample.error ? ` ERROR ${sample.error}` : ""}`);
             if (sample.error) break;
+            if (operation === "up") {
+              const size = await measureStateSize(stack, kind === "baseline" ? "Noop" : "StorageEvent", LABEL[kind]).catch(() => undefined);
+              if (size) result.stateSizes.push({ kind, n, size });
+            }
           }
         } catch (err) {
           progress(`large stacks: ${kind} x${n} failed: ${errorText(err)}`);
@@ -220,6 +227,18 @@ export function largeStacksSection(r: LargeStacksResult): Section {
         ]);
       }
     }
+  }
+
+  if (r.stateSizes.length) {
+    section.tables.push({
+      headers: ["N", "Kind", "State bytes per resource", "of which the serialized provider (twice)"],
+      rows: r.stateSizes.map(({ kind, n, size }) => [
+        String(n),
+        LABEL[kind],
+        String(size.stateBytesPerResource),
+        size.providerBytes ? String(size.stateBytesPerResource - size.stateBytesWithoutProvider) : "none",
+      ]),
+    });
   }
 
   const target = (text: string, verdict: Verdict, why?: string) => section.targets.push({ target: text, verdict, ...(why ? { why } : {}) });
