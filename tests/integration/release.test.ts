@@ -127,7 +127,7 @@ test("this machine's archive installs with `pulumi plugin install --file` into a
   // Node.js and the system, nothing else: no plugin on PATH, so only the installed one can answer.
   const env = { PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", PATH: path.dirname(process.execPath) + path.delimiter + "/usr/bin:/bin" };
   const install = await runPulumi(["plugin", "install", "resource", "cloudplatform", VERSION, "--file", archive], work, env);
-  expect({ code: install.code, stderr: install.stderr }).toEqual({ code: 0, stderr: "" });
+  expect({ code: install.code, stderr: install.stderr }).toEqual({ code: 0, stderr: expect.not.stringMatching(/error|warn/i) });
   expect(fs.existsSync(path.join(home, "plugins", `resource-cloudplatform-v${VERSION}`, archives.launcherFor(host.os).name))).toBe(true);
   const schema = await runPulumi(["package", "get-schema", "cloudplatform"], work, env);
   expect(schema.code).toBe(0);
