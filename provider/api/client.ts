@@ -206,7 +206,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     const header: HeaderLookup = (name) => headerValue(res.headers, name);
     const success = res.status >= 200 && res.status < 300;
     const formatFailure = (problem: BodyProblem, tooLarge = false): AttemptFailed => {
-      const init = { method: spec.method, path, status: res.status, field: problem.field, problem: scrub(problem.problem), received: scrub(problem.received) };
+      const init = { method: spec.method, path, status: res.status, field: scrub(problem.field), problem: scrub(problem.problem), received: scrub(problem.received) };
       const make = (attempts: number, note: string | undefined) =>
         tooLarge ? new ResponseTooLargeError({ ...init, attempts, note }) : new ResponseFormatError({ ...init, attempts, note });
       return new AttemptFailed(make, { kind: "format", tooLarge }, undefined);
