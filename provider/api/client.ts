@@ -35,6 +35,7 @@ import { familyOf, sharedPacer } from "./pacing";
 import { parseServerError, productOf } from "./serverErrors";
 import { anySignal } from "./abort";
 import { sleep as defaultSleep } from "./sleep";
+import { pRetry } from "./pRetry";
 import { storageApi, type StorageApi } from "./storage/notifications";
 import { streamingApi, type StreamingApi } from "./streaming/aiTasks";
 import type { ApiResponse, RequestSpec, Transport } from "./transport";
@@ -171,8 +172,8 @@ class AttemptFailed extends Error {
 
 /**
  * Build the transport: one axios instance, the auth header added per request (never stored
- * where an inspected object could show it), and the retry loop of {@link request}: a plain loop,
- * so the waits use the injected sleep and clock, honour Retry-After and stop at once on abort.
+ * where an inspected object could show it), and the retries of {@link request}, driven by
+ * p-retry: the waits use the injected sleep and clock, honour Retry-After and stop on abort.
  */
 export function createTransport(options: ClientOptions): Transport & { readonly baseUrl: string } {
   const baseUrl = checkBaseUrl(options.baseUrl, { allowInsecureHttp: options.allowInsecureHttp });
@@ -238,7 +239,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     const header: HeaderLookup = (name) => headerValue(res.headers, name);
     const success = res.status >= 200 && res.status < 300;
     const formatFailure = (problem: BodyProblem, tooLarge = false): AttemptFailed => {
-      const init = { method: spec.method, path, status: res.status, field: problem.field, problem: scrub(problem.problem), received: scrub(problem.received) };
+      const init = { method: spec.method, path, status: res.status, field: scrub(problem.field), problem: scrub(problem.problem), received: scrub(problem.received) };
       const make = (attempts: number, note: string | undefined) =>
         tooLarge ? new ResponseTooLargeError({ ...init, attempts, note }) : new ResponseFormatError({ ...init, attempts, note });
       return new AttemptFailed(make, { kind: "format", tooLarge }, undefined);
@@ -305,40 +306,65 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   }
 
   /**
-   * The retry policy, top to bottom. Send; a failure the policy does not retry (retry.ts
-   * `classifyFailure`: never a write that may have reached the server) is thrown at once.
-   * Otherwise wait the server's Retry-After, or a jittered backoff, and send again, until the
-   * attempts or the time budget run out. A 429 whose Retry-After asks for a real wait is the
-   * server pacing us, not a failure: it uses up no attempt, so for it the time budget is the
-   * only bound (a `Retry-After: 0` counts as an attempt: see `isPacingDelay`).
+   * The retry policy, top to bottom, as p-retry's options; what is retried is decided by
+   * retry.ts `classifyFailure` (never a write that may have reached the server).
+   * - `retries`: the policy's attempts; `shouldConsumeRetry` lets a 429 whose Retry-After really
+   *   paces us use up none (it is the server's pacing, not a failure), so for a run of those the
+   *   time budget is the bound.
+   * - `onFailedAttempt`: ask the policy; if it allows another attempt and attempts and budget
+   *   remain (`budgetStop` words why not), wait: the server's Retry-After or the jittered
+   *   backoff, through the injectable, abortable sleep. p-retry's own backoff is off
+   *   (`minTimeout: 0`): it knows neither Retry-After nor jitter.
+   * - `shouldRetry`: go on exactly when `onFailedAttempt` waited.
+   * - `signal` ends a wait and the loop (RequestAbortedError); `maxRetryTime` backs the budget.
    */
   async function request<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
     const started = now();
     const signal = spec.options?.signal;
     const path = scrub(spec.path);
-    let counted = 0;
+    const paced = (f: AttemptFailed) => f.failure.kind === "status" && f.failure.status === 429 && isPacingDelay(f.retryAfterMs, policy);
+    let attempts = 0;
     let pauseWaited = false;
-    for (let attempt = 1; ; attempt++) {
+    let stop: { readonly note?: string | undefined } | undefined;
+    try {
+      return await pRetry(
+        (attempt) => {
+          attempts = attempt;
+          return pacer.send(familyOf(spec.path), () => attemptOnce(spec), familyPause, { signal, pauseWaited });
+        },
+        {
+          retries: policy.maxAttempts - 1,
+          minTimeout: 0,
+          maxRetryTime: policy.budgetMs,
+          signal,
+          shouldConsumeRetry: ({ error }) => !paced(asAttemptFailed(error)),
+          onFailedAttempt: async ({ error, attemptNumber, retriesConsumed, retriesLeft }) => {
+            const failed = asAttemptFailed(error);
+            const decision = classifyFailure(spec.method, failed.failure, policy);
+            if (!decision.retry) return void (stop = {});
+            const used = retriesConsumed + (paced(failed) ? 0 : 1);
+            const delayMs = retryDelayMs(Math.max(1, used), policy, failed.retryAfterMs, random);
+            const note =
+              budgetStop(policy, used, now() - started, delayMs, failed.retryAfterMs) ??
+              (retriesLeft <= 0 ? `Gave up after ${attemptNumber} attempts.` : undefined);
+            if (note) return void (stop = { note });
+            stop = undefined;
+            const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
+            const code = failed.failure.kind === "network" ? failed.failure.code : undefined;
+            logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attemptNumber} failed (${decision.reason}); retrying in ${delayMs} ms`));
+            options.onRetry?.({ method: spec.method, path, attempt: attemptNumber, delayMs, reason: scrub(decision.reason), status, code });
+            await sleep(delayMs, signal);
+            // The pacer need not hold this request again for the pause it has just waited out.
+            pauseWaited = status === 429 && failed.retryAfterMs !== undefined;
+          },
+          shouldRetry: () => stop === undefined,
+        },
+      );
+    } catch (err) {
       if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
-      let failed: AttemptFailed;
-      try {
-        return await pacer.send(familyOf(spec.path), () => attemptOnce(spec), familyPause, { signal, pauseWaited });
-      } catch (err) {
-        failed = asAttemptFailed(err);
-      }
-      const decision = classifyFailure(spec.method, failed.failure, policy);
-      if (!decision.retry) throw failed.make(attempt, undefined);
-      const paced = failed.failure.kind === "status" && failed.failure.status === 429 && isPacingDelay(failed.retryAfterMs, policy);
-      if (!paced) counted += 1;
-      const delayMs = retryDelayMs(Math.max(1, counted), policy, failed.retryAfterMs, random);
-      const stop = budgetStop(policy, counted, now() - started, delayMs, failed.retryAfterMs);
-      if (stop) throw failed.make(attempt, stop);
-      const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
-      const code = failed.failure.kind === "network" ? failed.failure.code : undefined;
-      logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attempt} failed (${decision.reason}); retrying in ${delayMs} ms`));
-      options.onRetry?.({ method: spec.method, path, attempt, delayMs, reason: scrub(decision.reason), status, code });
-      await sleep(delayMs, signal);
-      pauseWaited = status === 429 && failed.retryAfterMs !== undefined;
+      // Ended by p-retry's own clock (maxRetryTime) after a wait: the budget is spent.
+      const note = stop ? stop.note : budgetStop(policy, attempts, policy.budgetMs, 1, undefined);
+      throw asAttemptFailed(err).make(attempts, note);
     }
   }
 

@@ -1,9 +1,10 @@
 /**
- * The retry policy as plain data plus pure functions (after octokit plugin-retry and p-retry).
+ * The retry policy as plain data plus pure functions (after octokit plugin-retry).
  *
  * Why pure: which failures are retried is a safety property (a write must never be sent twice
  * after an ambiguous failure), so it is decided here, without I/O, and unit-tested directly.
- * The transport in client.ts only asks {@link classifyFailure} and {@link retryDelayMs}.
+ * p-retry runs the loop in client.ts; its hooks only ask {@link classifyFailure},
+ * {@link retryDelayMs}, {@link isPacingDelay} and {@link budgetStop}.
  */
 
 /** HTTP methods the client sends. */
