@@ -12,6 +12,12 @@ let server: Server;
 let baseUrl = "";
 let respond: (res: ServerResponse, n: number) => void = () => undefined;
 let served = 0;
+let runs = 0;
+/**
+ * A base URL of its own for each client: the process shares one request pacer per base URL, and
+ * a 429's pause set on one test's fake clock must not hold the next test's requests.
+ */
+const ownBaseUrl = (): string => `${baseUrl}/run${++runs}`;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -63,7 +69,7 @@ function track<T>(p: Promise<T>): { done: boolean; value?: T; error?: unknown } 
 
 test("a 503 with Retry-After: the next attempt comes exactly when the server asked, not before", async () => {
   respond = (res, n) => (n === 1 ? status(res, 503, { "retry-after": "5" }) : ok(res));
-  const call = track(createClient({ baseUrl, apiKey: newKey() }).cloud.projects.list());
+  const call = track(createClient({ baseUrl: ownBaseUrl(), apiKey: newKey() }).cloud.projects.list());
   await until(() => served === 1, "the first attempt");
   await jest.advanceTimersByTimeAsync(4_999);
   await until(() => true, "a turn");
@@ -78,7 +84,7 @@ test("a 503 with Retry-After: the next attempt comes exactly when the server ask
 test("429 pacing uses up no attempt: more paced 429s than attempts, then the answer", async () => {
   const pacedAnswers = 7; // more than the 5 attempts of the default policy
   respond = (res, n) => (n <= pacedAnswers ? status(res, 429, { "retry-after": "2" }) : ok(res));
-  const call = track(createClient({ baseUrl, apiKey: newKey() }).cloud.projects.list());
+  const call = track(createClient({ baseUrl: ownBaseUrl(), apiKey: newKey() }).cloud.projects.list());
   for (let n = 1; n <= pacedAnswers; n++) {
     await until(() => served === n, `attempt ${n}`);
     await jest.advanceTimersByTimeAsync(2_000);
@@ -90,7 +96,7 @@ test("429 pacing uses up no attempt: more paced 429s than attempts, then the ans
 
 test("the time budget ends backoff retries, with the note saying so", async () => {
   respond = (res) => status(res, 503);
-  const client = createClient({ baseUrl, apiKey: newKey(), random: () => 0.5, retry: { maxAttempts: 10, budgetMs: 10_000, baseDelayMs: 1_000, factor: 2 } });
+  const client = createClient({ baseUrl: ownBaseUrl(), apiKey: newKey(), random: () => 0.5, retry: { maxAttempts: 10, budgetMs: 10_000, baseDelayMs: 1_000, factor: 2 } });
   const call = track(client.cloud.projects.list());
   // Waits of 1, 2 and 4 s; the next (8 s) would pass the 10 s budget.
   for (const [i, wait] of [1_000, 2_000, 4_000].entries()) {
@@ -108,7 +114,7 @@ test("the time budget ends backoff retries, with the note saying so", async () =
 
 test("a Retry-After beyond the budget is not waited for", async () => {
   respond = (res) => status(res, 429, { "retry-after": "120" });
-  const err = await rejectionOf(createClient({ baseUrl, apiKey: newKey(), retry: { budgetMs: 60_000 } }).dns.delegationStatus("example.com"));
+  const err = await rejectionOf(createClient({ baseUrl: ownBaseUrl(), apiKey: newKey(), retry: { budgetMs: 60_000 } }).dns.delegationStatus("example.com"));
   expect(err).toBeInstanceOf(RateLimitError);
   expect(err.message).toContain("The server asked to retry after 120 s, beyond the remaining retry budget of 60 s; not retried.");
   expect(served).toBe(1);
@@ -117,7 +123,7 @@ test("a Retry-After beyond the budget is not waited for", async () => {
 test("an abort ends a retry wait at once, without the clock moving", async () => {
   respond = (res) => status(res, 503, { "retry-after": "30" });
   const ac = new AbortController();
-  const call = track(createClient({ baseUrl, apiKey: newKey() }).cloud.projects.list({}, { signal: ac.signal }));
+  const call = track(createClient({ baseUrl: ownBaseUrl(), apiKey: newKey() }).cloud.projects.list({}, { signal: ac.signal }));
   await until(() => served === 1, "the first attempt");
   await until(() => jest.getTimerCount() > 0, "the retry wait");
   ac.abort();
@@ -128,7 +134,7 @@ test("an abort ends a retry wait at once, without the clock moving", async () =>
 
 test("a write that may have reached the server is never retried, whatever the clock does", async () => {
   respond = (res) => status(res, 503, { "retry-after": "1" });
-  const call = track(createClient({ baseUrl, apiKey: newKey() }).cloud.k8s.upgrade(1, 76, "prod", "v1.31.2"));
+  const call = track(createClient({ baseUrl: ownBaseUrl(), apiKey: newKey() }).cloud.k8s.upgrade(1, 76, "prod", "v1.31.2"));
   await until(() => call.done, "the answer");
   await jest.advanceTimersByTimeAsync(60_000);
   expect(served).toBe(1);
