@@ -55,8 +55,19 @@ test: test-unit test-integration ## unit + integration tests (the CI command)
 test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
 	npx jest --selectProjects unit
 
+# Suites whose assertions depend on timing (a process killed or interrupted within seconds, creates
+# that start within one batching window): they run one at a time after the others, never beside
+# another suite. The rest run two at a time (each suite has its own simulator, backend, PULUMI_HOME
+# and temporary directories; the shared caches outside the repository are built under a lock).
+SERIAL_SUITES := tests/reliability/killedRuns.test.ts tests/reliability/interruptions.test.ts tests/reliability/ctrlC.test.ts tests/integration/largeStack.test.ts
+space := $(empty) $(empty)
+SERIAL_PATTERN := $(subst $(space),|,$(strip $(SERIAL_SUITES)))
+
 test-integration: build pulumi-cli ## real pulumi up/preview/refresh/destroy through the Automation API
-	npx jest --selectProjects integration --runInBand
+	@status=0; \
+	npx jest --selectProjects integration --maxWorkers=2 --testPathIgnorePatterns='/node_modules/|$(SERIAL_PATTERN)' || status=1; \
+	npx jest $(SERIAL_SUITES) --selectProjects integration --runInBand || status=1; \
+	exit $$status
 
 test-reliability: build pulumi-cli ## only the reliability suite (faults, kill points, bad input, secrets, auth)
 	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability

@@ -27,12 +27,12 @@ if [[ ! -x "$BIN" ]]; then
   command -v go >/dev/null 2>&1 || { echo "[go-program] error: Go 1.25+ is needed" >&2; exit 1; }
   echo "[go-program] building $BIN..." >&2
   mkdir -p "$(dirname "$BIN")"
-  flags=(-buildvcs=false -trimpath -tags osusergo,grpcnotrace -o "$BIN.tmp")
+  flags=(-buildvcs=false -trimpath -tags osusergo,grpcnotrace -o "$BIN.tmp.$$")
   if [[ "$MODE" == test ]]; then
     (cd "$PROGRAM" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go test -c "${flags[@]}" .) >&2
   else
     (cd "$PROGRAM" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go build "${flags[@]}" .) >&2
   fi
-  mv "$BIN.tmp" "$BIN"
+  mv -f "$BIN.tmp.$$" "$BIN"
 fi
 echo "$BIN"

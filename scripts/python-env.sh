@@ -12,6 +12,11 @@ CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cl
 HASH="$( (echo "$PULUMI_VERSION"; find "$REPO/sdk/python" -type f -not -path '*/__pycache__/*' -not -path "$REPO/sdk/python/build/*" -not -path '*.egg-info/*' | sort | xargs cat) | sha256sum | cut -c1-12)"
 VENV="$CACHE_BASE/python-$HASH"
 
+# Test suites that run side by side may ask for the same venv at once: one builds it, the others
+# wait for the lock and then find it complete.
+mkdir -p "$CACHE_BASE"
+exec 9>"$VENV.lock"
+flock 9
 if [[ ! -x "$VENV/bin/python" || ! -f "$VENV/.complete" ]]; then
   command -v python3 >/dev/null 2>&1 || { echo "[python-env] error: python3 is needed" >&2; exit 1; }
   rm -rf "$VENV"
