@@ -10,6 +10,7 @@
  */
 import { anySignal } from "../api/abort";
 import { formatDuration } from "../api/errors";
+import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 
 /** The `customTimeouts` field the engine applied to an operation, and its value. */
 export interface CustomTimeout {
@@ -93,8 +94,11 @@ export class OperationLimits {
     } catch (err) {
       if (!signal.aborted) throw err;
       const cause = err instanceof CancelReason || err instanceof DeadlineReason ? "stopped while waiting" : messageOf(err);
-      if (signal.reason instanceof DeadlineReason && timeout) throw new CustomTimeoutError(timeout, cause);
-      throw new OperationCancelledError(cause);
+      const stopped = signal.reason instanceof DeadlineReason && timeout ? new CustomTimeoutError(timeout, cause) : new OperationCancelledError(cause);
+      // What the platform already holds is still recorded (ErrorResourceInitFailed), under the
+      // message that says why the operation stopped; the gRPC code follows `stopped`.
+      if (isPartialResourceError(err)) throw new PartialResourceError(stopped.message, err.id, err.properties, err.reasons, stopped);
+      throw stopped;
     } finally {
       clearTimeout(timer);
       clearTimeout(grace);

@@ -81,7 +81,7 @@ test("SHA256SUMS lists exactly the published files with their hashes, all from p
 
 test("the npm tarball holds the compiled package and no tests, build stamps or .ts sources", () => {
   const files = tarList(path.join(out, `pulumi-cloudplatform-${VERSION}.tgz`)).map((f) => f.replace(/^package\//, ""));
-  for (const must of ["package.json", "README.md", "bin/pulumi-resource-cloudplatform", "dist/provider/plugin/main.js", "dist/sdk/index.d.ts", "PulumiPlugin.yaml"]) expect(files).toContain(must);
+  for (const must of ["package.json", "README.md", "bin/pulumi-resource-cloudplatform", "dist/provider/plugin/main.js", "dist/sdk/nodejs/index.d.ts", "PulumiPlugin.yaml"]) expect(files).toContain(must);
   expect(files.filter((f) => /(^|\/)tests?\/|\.test\.|\.stamp$|(?<!\.d)\.ts$/.test(f))).toEqual([]);
 });
 

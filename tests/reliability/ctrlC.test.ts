@@ -126,7 +126,7 @@ test("plugin path: one SIGINT ends the upgrade wait and pulumi; the next up wait
     const ended = await endsWithin(run, EXIT_BOUND_MS);
     expect({ ended, output: ended ? "" : run.output() }).toEqual({ ended: true, output: "" });
     live = undefined;
-    expect(run.output()).toMatch(/cancelled \(Ctrl-C\): Stopped waiting for task/);
+    expect(run.output()).toMatch(/cancelled \(Ctrl-C\): (demo-cluster: )?Stopped waiting for task/);
     expect(cluster()).toMatchObject({ version: SEED_VERSION, task_id: taskId });
 
     await cleanUpAndUpAgain(t, taskId);
