@@ -6,7 +6,7 @@ CLI_ROOT := $(shell bash tools/pulumi-cli.sh --print-root)
 export CLOUDPLATFORM_PULUMI_ROOT := $(CLI_ROOT)
 STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
-SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
+SOURCES := $(shell find provider sdk/nodejs simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
 .PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 

@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
-import * as cloud from "../../sdk";
+import * as cloud from "../../sdk/nodejs";
 import type { RequestLogEntry, RunningSimulator } from "../../simulator";
 import { createTestStack, SDK_PATH, writeProgramDir, type TestStack } from "../integration/harness";
 import { admin } from "../unit/api/helpers";

@@ -23,7 +23,7 @@ describe("the packed package", () => {
   it("ships no tests, no build stamps and no TypeScript sources except declarations", () => {
     const unwanted = [...files].filter((f) => /(^|\/)tests?\/|\.test\.|\.stamp$|(?<!\.d)\.ts$/.test(f));
     expect(unwanted).toEqual([]);
-    expect(files.has("dist/sdk/index.d.ts")).toBe(true);
+    expect(files.has("dist/sdk/nodejs/index.d.ts")).toBe(true);
     expect(files.has("dist/provider/plugin/main.js")).toBe(true);
   });
 
