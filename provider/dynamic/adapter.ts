@@ -7,12 +7,11 @@
  * the API key.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { guardOf } from "../adapters/errorScrubbing";
+import { unknownInputs } from "../adapters/unknownValues";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
-import { redact } from "../api/redact";
 import { keepProviderOnPartial } from "./initFailed";
 
-/** The engine's placeholder for a value not known during preview. */
-export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
 const PROVIDER_KEY = "__provider";
 
@@ -25,31 +24,6 @@ function userInputs(props: Record<string, unknown> | undefined): Record<string, 
   return rest;
 }
 
-function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN_VALUE) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
-
-/** Top-level input names whose value is not known yet. */
-export function unknownInputs(inputs: Record<string, unknown>): Set<string> {
-  return new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
-}
-
-/**
- * Re-throws with the key removed from message and stack; the original class is kept. Shared
- * with the native plugin, whose errors follow the same rule.
- */
-export function scrubbed(err: unknown, secrets: () => readonly string[]): never {
-  if (err instanceof Error) {
-    err.message = redact(err.message, secrets());
-    if (err.stack) err.stack = redact(err.stack, secrets());
-    throw err;
-  }
-  throw new Error(redact(String(err), secrets()));
-}
-
 /**
  * Builds the dynamic handlers of one lifecycle. `context` supplies the client and log;
  * `secrets` lists what must never appear in an error (the API key).
@@ -59,13 +33,7 @@ export function toDynamicHandlers<I, O>(
   context: () => LifecycleContext,
   secrets: () => readonly string[],
 ): DynamicHandlers {
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (err) {
-      return scrubbed(err, secrets);
-    }
-  };
+  const guard = guardOf(secrets);
   return {
     check: (_olds, news) =>
       guard(async () => {

@@ -88,6 +88,7 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
       retry: { ...base.retry, ...own.retry },
       baseUrl: env.settings.baseUrl as string,
       apiKey: env.settings.apiKey as string,
+      allowInsecureHttp: env.settings.allowInsecureHttp,
     });
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);

@@ -14,6 +14,7 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusProto from "@pulumi/pulumi/proto/status_pb";
 import { isPartialResourceError } from "../resources/partial";
+import { grpcCodeOf } from "./grpcErrors";
 import { toStruct } from "./values";
 
 /**
@@ -30,10 +31,11 @@ export function initFailedStatus(err: unknown, scrub: (text: string) => string):
   const any = new Any();
   any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
   const status = new statusProto.Status();
-  status.setCode(grpc.status.UNKNOWN);
+  const code = grpcCodeOf(err);
+  status.setCode(code);
   status.setMessage(message);
   status.addDetails(any);
   const metadata = new grpc.Metadata();
   metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-  return { code: grpc.status.UNKNOWN, details: message, message, metadata, name: "Error" };
+  return { code, details: message, message, metadata, name: "Error" };
 }

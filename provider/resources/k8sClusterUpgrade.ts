@@ -63,6 +63,7 @@ export function createK8sClusterUpgradeLifecycle(
       return {
         changes: replaces.length > 0 || updates.length > 0,
         ...(replaces.length ? { replaces: [...replaces] } : {}),
+        ...(replaces.length || updates.length ? { diffs: [...replaces, ...updates] } : {}),
       };
     },
 

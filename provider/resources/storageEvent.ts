@@ -171,6 +171,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
           return { outcome: "applied", value: found.value };
         },
         log: (line) => ctx.log(line),
+        signal: ctx.signal,
       },
       ctx.run.writeTiming,
     );
@@ -245,6 +246,7 @@ async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEven
           return sameLimit(found.value, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
         },
         log: (line) => ctx.log(line),
+        signal: ctx.signal,
       },
       ctx.run.writeTiming,
     );
@@ -319,6 +321,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
           return found.state === "present" ? { outcome: "absent" } : { outcome: "applied", value: undefined };
         },
         log: (line) => ctx.log(line),
+        signal: ctx.signal,
       },
       ctx.run.writeTiming,
     );
@@ -341,7 +344,12 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
   const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], n[f]));
   // A create recorded as pending (partial state, no uuid yet) is finished by an update.
   const pending = !olds.uuid;
-  return { changes: replaces.length > 0 || updates.length > 0 || pending, replaces: [...replaces], deleteBeforeReplace: false };
+  return {
+    changes: replaces.length > 0 || updates.length > 0 || pending,
+    replaces: [...replaces],
+    diffs: [...replaces, ...updates, ...(pending ? ["uuid"] : [])],
+    deleteBeforeReplace: false,
+  };
 }
 
 /**

@@ -52,6 +52,8 @@ export interface ReconciledWrite<T> {
   probe(): Promise<ProbeResult<T>>;
   /** A progress line for the person watching. */
   log(message: string): void;
+  /** Ends the settle and resend waits at once (Ctrl-C, `customTimeouts`); nothing more is sent. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** How long to let a request settle, how often to send in all, and how to wait. */
@@ -64,8 +66,8 @@ export interface WriteTiming {
   readonly inFlightMarginMs: number;
   /** Sends in total, the first included. */
   readonly maxAttempts: number;
-  /** The wait (tests inject one that records instead of sleeping). */
-  readonly sleep: (ms: number) => Promise<void>;
+  /** The wait, ended early by `signal` (tests inject one that records instead of sleeping). */
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -77,7 +79,7 @@ export const DEFAULT_WRITE_TIMING: WriteTiming = {
   requestTimeoutMs: 30_000,
   inFlightMarginMs: 5_000,
   maxAttempts: 5,
-  sleep: (ms) => sleep(ms),
+  sleep: (ms, signal) => sleep(ms, signal),
 };
 
 /**
@@ -149,7 +151,8 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
     }
     const settle = settleDelayMs(failure, timing);
     write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${settle} ms to see whether it took effect`);
-    await timing.sleep(settle);
+    await timing.sleep(settle, write.signal);
+    if (write.signal?.aborted) throw new WriteOutcomeUnknownError(write.what, failure, "the operation was stopped before reading back");
     let probed: ProbeResult<T>;
     try {
       probed = await write.probe();
@@ -172,6 +175,10 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
       throw failure;
     }
     write.log(`reading back proved ${write.what} took no effect; sending it again (attempt ${attempt + 1} of ${timing.maxAttempts})`);
-    await timing.sleep(resendDelayMs(attempt + 1));
+    await timing.sleep(resendDelayMs(attempt + 1), write.signal);
+    if (write.signal?.aborted) {
+      failure.message += ` (reading back proved ${write.what} took no effect; the operation was stopped before sending it again)`;
+      throw failure;
+    }
   }
 }

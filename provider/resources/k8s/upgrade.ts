@@ -18,7 +18,7 @@ import {
   type CloudPlatformClient,
   type K8sCluster,
 } from "../../api";
-import { TaskFailedError, waitForTask, type PollSchedule, type TaskProgress } from "../../tasks";
+import { TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
 import { PresenceUnclearError } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
@@ -43,6 +43,8 @@ const MAX_TASKS_PER_RUN = 20;
 export interface UpgradeRunnerOptions {
   /** Overrides of the task polling schedule. */
   readonly pollSchedule?: Partial<PollSchedule> | undefined;
+  /** The waiter's time source (tests run an hour's wait in moments). */
+  readonly clock?: WaiterClock | undefined;
 }
 
 /** The target could not be reached; the message names the current and permitted versions. */
@@ -134,8 +136,9 @@ class UpgradeRun {
     if (!this.lastSeen) return err;
     const message = err instanceof Error ? err.message : String(err);
     const last = this.lastSeen;
+    const named = message.startsWith(`${this.name}: `) ? message : `${this.name}: ${message}`;
     return new PartialResourceError(
-      `${this.name}: ${message} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
+      `${named} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
         `(${last.version}, ${last.status}); the next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
       resourceIdOf(this.inputs),
       this.outputs(last),
@@ -204,6 +207,7 @@ class UpgradeRun {
           },
           probe: async () => this.probeStep(before, await this.readCluster()),
           log: (line) => this.ctx.log(`${this.name}: ${line}`),
+          signal: this.ctx.signal,
         },
         this.ctx.run.writeTiming,
       ).then((start) => {
@@ -248,13 +252,21 @@ class UpgradeRun {
   private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<K8sCluster> {
     this.taskIds.push(taskId);
     const what = expected ? `upgrade to ${expected}` : "running operation";
-    await waitForTask(this.client, taskId, {
-      timeoutMs: this.inputs.timeoutMinutes * 60_000,
-      taskType: UPGRADE_TASK_TYPE,
-      schedule: this.options.pollSchedule,
-      onProgress: (p: TaskProgress) =>
-        this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`),
-    });
+    try {
+      await waitForTask(this.client, taskId, {
+        timeoutMs: this.inputs.timeoutMinutes * 60_000,
+        signal: this.ctx.signal,
+        taskType: UPGRADE_TASK_TYPE,
+        schedule: this.options.pollSchedule,
+        clock: this.options.clock,
+        onProgress: (p: TaskProgress) =>
+          this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`, { status: true }),
+      });
+    } catch (err) {
+      // Name the limit that ran out: a user may also have set customTimeouts (plugin path).
+      if (err instanceof TaskTimeoutError) err.message = `${this.name}: timeoutMinutes (${this.inputs.timeoutMinutes}, per task) ran out: ${err.message}`;
+      throw err;
+    }
     const cluster = await this.readCluster();
     if (expected !== undefined && cluster.version !== expected) {
       throw new UpgradeVerificationError(

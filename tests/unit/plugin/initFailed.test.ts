@@ -59,7 +59,7 @@ describe("dynamic: an error carrying id, properties (with __provider) and reason
     },
     delete: async () => undefined,
   };
-  const ctx: LifecycleContext = { client: () => { throw new Error("unused"); }, log: () => undefined, run: new RunState() };
+  const ctx: LifecycleContext = { client: () => { throw new Error("unused"); }, log: () => undefined, run: new RunState(), signal: new AbortController().signal };
   const handlers = toDynamicHandlers(failing, () => ctx, () => [KEY]);
 
   test.each(["create", "update"] as const)("%s: the fields the dynamic provider host packs, the serialized provider kept, no key", async (op) => {

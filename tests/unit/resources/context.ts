@@ -18,7 +18,7 @@ export function quickRun(options: RunOptions = {}): RunState {
   return new RunState({ ...options, writeTiming: { ...QUICK_WRITE_TIMING, ...options.writeTiming } });
 }
 
-/** A context over `client`, logging into `log`, in `run` (a new quick run by default). */
+/** A context over `client`, logging into `log`, in `run` (a new quick run by default), never aborted. */
 export function contextOf(client: CloudPlatformClient, log: (line: string) => void = () => undefined, run: RunState = quickRun()): LifecycleContext {
-  return { client: () => client, log, run };
+  return { client: () => client, log, run, signal: new AbortController().signal };
 }

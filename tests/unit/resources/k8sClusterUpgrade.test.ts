@@ -13,7 +13,7 @@ import {
 } from "../../../provider/resources/k8sClusterUpgrade";
 import { UpgradeRejectedError } from "../../../provider/resources/k8s/upgrade";
 import { PartialResourceError } from "../../../provider/resources/partial";
-import { UNKNOWN_VALUE, unknownInputs } from "../../../provider/dynamic/adapter";
+import { UNKNOWN_VALUE, unknownInputs } from "../../../provider/adapters/unknownValues";
 import { startSimulator } from "../../../simulator";
 import { admin, newKey, rejectionOf } from "../api/helpers";
 import { contextOf } from "./context";
@@ -166,20 +166,23 @@ describe("diff", () => {
     expect(await lifecycle.diff(id, olds, inputs({ version: "v1.31.2", clusterName: "demo-cluster" }))).toEqual({
       changes: true,
       replaces: ["clusterName"],
+      diffs: ["clusterName"],
     });
     expect((await lifecycle.diff(id, olds, inputs({ version: "v1.31.2", projectId: 2, regionId: 38 }))).replaces).toEqual(["projectId", "regionId"]);
   });
 
   it("updates in place when version, allowMultiStep or timeoutMinutes change", async () => {
     for (const change of [{ version: "v1.32.1" }, { allowMultiStep: true }, { timeoutMinutes: 5 }]) {
-      expect(await lifecycle.diff(id, olds, { ...inputs({ version: "v1.31.2" }), ...change })).toEqual({ changes: true });
+      expect(await lifecycle.diff(id, olds, { ...inputs({ version: "v1.31.2" }), ...change })).toEqual({ changes: true, diffs: Object.keys(change) });
     }
   });
 
   it("treats an unknown version as a change and stored state without the optional inputs as defaults", async () => {
-    expect(await lifecycle.diff(id, olds, { ...inputs(), version: UNKNOWN_VALUE })).toEqual({ changes: true });
+    expect(await lifecycle.diff(id, olds, { ...inputs(), version: UNKNOWN_VALUE })).toEqual({ changes: true, diffs: ["version"] });
     const { allowMultiStep: _a, timeoutMinutes: _t, ...older } = olds;
     expect(await lifecycle.diff(id, older as K8sClusterUpgradeOutputs, inputs({ version: "v1.31.2" }))).toEqual({ changes: false });
+    // Only what really differs is named, never an input the older state lacks but has by default.
+    expect(await lifecycle.diff(id, older as K8sClusterUpgradeOutputs, inputs({ version: "v1.32.1" }))).toEqual({ changes: true, diffs: ["version"] });
   });
 });
 

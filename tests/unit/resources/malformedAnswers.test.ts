@@ -58,7 +58,7 @@ beforeEach(() => {
   heldBack = undefined;
 });
 
-const formatError = (method: string, path: string) => new ResponseFormatError(method, path, 200, "expected a JSON object, got text/html (<!DOCTYPE html><html><head><title>Sign in...)");
+const formatError = (method: string, path: string) => new ResponseFormatError({ method, path, status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<!DOCTYPE html><html><head><title>Sign in..." });
 
 /**
  * The real client, except that the reads named in {@link spoil} answer as a malformed answer

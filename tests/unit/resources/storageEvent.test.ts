@@ -59,6 +59,7 @@ const noApi: LifecycleContext = {
     throw new Error("check must not call the API");
   },
   log: () => undefined,
+  signal: new AbortController().signal,
   run: quickRun(),
 };
 
@@ -191,7 +192,7 @@ describe("diff", () => {
   });
 
   test("a limit change updates in place", async () => {
-    expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], diffs: ["bytes"], deleteBeforeReplace: false });
     const counts: StorageEventOutputs = { name: "reaching_used_requests", storageName: "media", count: 5, uuid: "u-2" };
     expect(await storageEvent.diff("u-2", counts, { ...counts, count: 6 })).toMatchObject({ changes: true, replaces: [] });
   });

@@ -110,7 +110,7 @@ describe("reconcileWrite", () => {
 
   const timedOut = (): ConnectionError =>
     new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNABORTED", detail: "timeout of 4000ms exceeded", mayHaveReachedServer: true, timedOut: true });
-  const formatError = (): ResponseFormatError => new ResponseFormatError("POST", "/x", 200, "expected a JSON object, got text/html");
+  const formatError = (): ResponseFormatError => new ResponseFormatError({ method: "POST", path: "/x", status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<html>" });
 
   test.each([
     ["a timeout (the request may still be on its way)", timedOut, 5_000],
@@ -141,5 +141,27 @@ describe("reconcileWrite", () => {
     const s = scripted([failure], []);
     await expect(reconcileWrite(s.write, s.timing)).rejects.toBe(failure);
     expect(s.events).toEqual(["send 1"]);
+  });
+});
+
+describe("reconcileWrite stopped by the operation's signal (Ctrl-C, customTimeouts)", () => {
+  test("aborted during the settle delay: no probe and no second send; the outcome stays unknown", async () => {
+    const s = scripted([reset()], [{ outcome: "absent" }]);
+    const stop = new AbortController();
+    const timing: WriteTiming = { ...s.timing, sleep: async (ms, signal) => (s.events.push(`sleep ${ms} ${signal === stop.signal}`), stop.abort()) };
+    const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toContain("the operation was stopped before reading back");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", `sleep ${settleDelayMs(reset(), s.timing)} true`]);
+  });
+
+  test("aborted before a resend that reading back allowed: the write is not sent again", async () => {
+    const s = scripted([reset()], [{ outcome: "absent" }]);
+    const stop = new AbortController();
+    const timing: WriteTiming = { ...s.timing, sleep: async (ms) => void (s.events.push(`sleep ${ms}`), ms !== settleDelayMs(reset(), s.timing) && stop.abort()) };
+    const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message).toContain("the operation was stopped before sending it again");
+    expect(s.sends()).toEqual(["send 1"]);
   });
 });
