@@ -33,6 +33,7 @@ const ctxOf = (client: CloudPlatformClient): LifecycleContext => ({
   client: () => client,
   log: () => undefined,
   run: new RunState({ writeTiming: { settleMs: 20, requestTimeoutMs: 1_500, inFlightMarginMs: 50 } }),
+  signal: new AbortController().signal,
 });
 
 beforeAll(async () => {
