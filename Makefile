@@ -58,7 +58,7 @@ test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
 test-integration: build pulumi-cli ## real pulumi up/preview/refresh/destroy through the Automation API
 	npx jest --selectProjects integration --runInBand
 
-test-reliability: build pulumi-cli ## only the reliability suite (faults, kill points, bad input, secrets, auth)
+test-reliability: build pulumi-cli ## only the reliability suite (faults, malformed answers, kill points, bad input, secrets, auth)
 	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability
 
 test-compat: build pulumi-cli ## only the compatibility test (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor)
