@@ -69,7 +69,7 @@ test-integration: build pulumi-cli ## real pulumi up/preview/refresh/destroy thr
 	npx jest $(SERIAL_SUITES) --selectProjects integration --runInBand || status=1; \
 	exit $$status
 
-test-reliability: build pulumi-cli ## only the reliability suite (faults, kill points, bad input, secrets, auth)
+test-reliability: build pulumi-cli ## only the reliability suite (faults, malformed answers, kill points, bad input, secrets, auth)
 	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability
 
 test-compat: build pulumi-cli ## only the compatibility test (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor)

@@ -346,7 +346,12 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
   const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], n[f]));
   // A create recorded as pending (partial state, no uuid yet) is finished by an update.
   const pending = !olds.uuid;
-  return { changes: replaces.length > 0 || updates.length > 0 || pending, replaces: [...replaces], diffs: [...replaces, ...updates], deleteBeforeReplace: false };
+  return {
+    changes: replaces.length > 0 || updates.length > 0 || pending,
+    replaces: [...replaces],
+    diffs: [...replaces, ...updates, ...(pending ? ["uuid"] : [])],
+    deleteBeforeReplace: false,
+  };
 }
 
 /**
