@@ -5,7 +5,8 @@
  * Built on Node's `http` module only, bound to 127.0.0.1, so the simulator runs anywhere the
  * provider runs without extra dependencies and never listens on a public interface. Every
  * non-admin request goes through the same pipeline: read body -> faults -> settle tasks -> auth
- * -> route -> respond -> log. Admin requests (`/__admin`) skip auth, faults and the log.
+ * -> route -> (spoil the answer, when a malformed-answer rule says so) -> respond -> log. Admin
+ * requests (`/__admin`) skip auth, faults and the log.
  */
 import * as http from "http";
 import { AddressInfo } from "net";
@@ -25,6 +26,7 @@ import {
   unauthenticated,
 } from "./errors";
 import { FaultController } from "./faults";
+import { malformedAnswer, type MalformedChoice } from "./malformed";
 import { RequestLog } from "./requestLog";
 import { matchRoute, Route, RouteContext, RouteResult, SimContext } from "./router";
 import { adminRoutes } from "./routes/admin";
@@ -148,6 +150,46 @@ function send(res: http.ServerResponse, result: RouteResult): number {
   return bytes;
 }
 
+/**
+ * Writes a spoilt answer (`malformed.ts`). `hugeBody` streams `{"padding":"xxx...","answer":<real>}`
+ * of about `hugeBytes` in 1 MiB chunks without a Content-Length (as a chunked proxy would);
+ * `slowBody` announces the full length, sends half and stalls `slowMs` before the rest. Both stop
+ * as soon as the client goes away.
+ */
+async function sendMalformed(res: http.ServerResponse, choice: MalformedChoice, result: RouteResult): Promise<number> {
+  const answer = malformedAnswer(choice, result);
+  if (res.destroyed) return answer.status;
+  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+  const headers: Record<string, string | number> = answer.contentType ? { "Content-Type": answer.contentType } : {};
+  if (choice.mode === "hugeBody") {
+    res.writeHead(answer.status, headers);
+    const chunk = "x".repeat(1024 * 1024);
+    const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
+    res.write('{"padding":"');
+    for (let sent = 0; sent < choice.hugeBytes && !res.destroyed; sent += chunk.length) {
+      if (!res.write(chunk)) await Promise.race([new Promise<void>((resolve) => res.once("drain", () => resolve())), closed]);
+    }
+    if (!res.destroyed) res.end(`","answer":${answer.body}}`);
+    return answer.status;
+  }
+  res.writeHead(answer.status, { ...headers, "Content-Length": Buffer.byteLength(answer.body) });
+  if (answer.stallAt === undefined) {
+    res.end(answer.body);
+    return answer.status;
+  }
+  const bytes = Buffer.from(answer.body);
+  res.write(bytes.subarray(0, answer.stallAt));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, choice.slowMs);
+    res.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  if (!res.destroyed) res.end(bytes.subarray(answer.stallAt));
+  return answer.status;
+}
+
 function fromError(err: HttpError): RouteResult {
   return { status: err.status, body: err.body, contentType: err.contentType, headers: err.headers };
 }
@@ -219,6 +261,7 @@ async function handle(
   }
 
   let fault: string | undefined;
+  let sentStatus: number | undefined;
   const record = (status: number, responseBytes = 0) => {
     const entry = sim.requestLog.add({
       time: new Date(started).toISOString(),
@@ -229,9 +272,11 @@ async function handle(
       requestId,
       responseBytes,
       ...(fault ? { fault } : {}),
+      ...(sentStatus !== undefined && sentStatus !== status ? { sentStatus } : {}),
     });
+    const sent = entry.sentStatus !== undefined ? ` (sent ${entry.sentStatus})` : "";
     settings.log?.(
-      `${entry.time} ${method} ${path}${url.search} -> ${status}${fault ? ` [fault ${fault}]` : ""} ${Date.now() - started}ms req=${requestId}`,
+      `${entry.time} ${method} ${path}${url.search} -> ${status}${sent}${fault ? ` [fault ${fault}]` : ""} ${Date.now() - started}ms req=${requestId}`,
     );
   };
 
@@ -271,6 +316,7 @@ async function handle(
     }
   }
 
+  const spoil = sim.malformed.take(method, path);
   sim.tasks.settle();
   let result: RouteResult;
   const authError = checkAuth(req.headers.authorization, method, product, requestId, settings);
@@ -286,6 +332,12 @@ async function handle(
   }
   if (resetAfter) {
     req.socket.destroy();
+    record(result.status);
+    return;
+  }
+  if (spoil) {
+    fault = spoil.mode;
+    sentStatus = await sendMalformed(res, spoil, result);
     record(result.status);
     return;
   }

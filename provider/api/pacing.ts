@@ -81,7 +81,7 @@ export class RequestPacer {
 
   constructor(options: PacerOptions) {
     this.maxConcurrent = parseMaxConcurrentRequests(options.maxConcurrent);
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.sleep = options.sleep ?? defaultSleep;
   }
 

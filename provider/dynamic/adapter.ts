@@ -7,11 +7,11 @@
  * the API key.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { guardOf } from "../adapters/errorScrubbing";
+import { unknownInputs } from "../adapters/unknownValues";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
-import { redact } from "../api/redact";
+import { keepProviderOnPartial } from "./initFailed";
 
-/** The engine's placeholder for a value not known during preview. */
-export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
 const PROVIDER_KEY = "__provider";
 
@@ -24,31 +24,6 @@ function userInputs(props: Record<string, unknown> | undefined): Record<string, 
   return rest;
 }
 
-function containsUnknown(value: unknown): boolean {
-  if (value === UNKNOWN_VALUE) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
-  return false;
-}
-
-/** Top-level input names whose value is not known yet. */
-export function unknownInputs(inputs: Record<string, unknown>): Set<string> {
-  return new Set(Object.keys(inputs).filter((k) => containsUnknown(inputs[k])));
-}
-
-/**
- * Re-throws with the key removed from message and stack; the original class is kept. Shared
- * with the native plugin, whose errors follow the same rule.
- */
-export function scrubbed(err: unknown, secrets: () => readonly string[]): never {
-  if (err instanceof Error) {
-    err.message = redact(err.message, secrets());
-    if (err.stack) err.stack = redact(err.stack, secrets());
-    throw err;
-  }
-  throw new Error(redact(String(err), secrets()));
-}
-
 /**
  * Builds the dynamic handlers of one lifecycle. `context` supplies the client and log;
  * `secrets` lists what must never appear in an error (the API key).
@@ -58,13 +33,7 @@ export function toDynamicHandlers<I, O>(
   context: () => LifecycleContext,
   secrets: () => readonly string[],
 ): DynamicHandlers {
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (err) {
-      return scrubbed(err, secrets);
-    }
-  };
+  const guard = guardOf(secrets);
   return {
     check: (_olds, news) =>
       guard(async () => {
@@ -73,7 +42,7 @@ export function toDynamicHandlers<I, O>(
         return { inputs: result.inputs, failures: result.failures };
       }),
     diff: (id, olds, news) => guard(() => lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)),
-    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I)),
+    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I).catch(keepProviderOnPartial(inputs, secrets))),
     read: (id, props) =>
       guard(async () => {
         const result = await lifecycle.read(context(), id, userInputs(props) as O);
@@ -82,7 +51,7 @@ export function toDynamicHandlers<I, O>(
         return { id: result.id, props: result.outs as Record<string, unknown>, inputs: result.inputs } as pulumi.dynamic.ReadResult;
       }),
     update: (id, olds, news) =>
-      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I) })),
+      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I).catch(keepProviderOnPartial(news, secrets)) })),
     delete: (id, props) => guard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
   };
 }

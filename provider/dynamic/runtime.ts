@@ -9,14 +9,16 @@
  * process, receives the stack config through `configure()`, and keeps the key in memory only.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { RESOURCE_LIFECYCLES, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceTypes";
+import { secretsOf } from "../adapters/secrets";
 import { createClient, redact, type CloudPlatformClient } from "../api";
 import { exitWhenEngineGone } from "../engineWatch";
-import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import type { LifecycleContext } from "../resources/lifecycle";
 import { RunState } from "../resources/runState";
-import { k8sClusterUpgrade } from "../resources/k8sClusterUpgrade";
-import { storageEvent } from "../resources/storageEvent";
 import { resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { toDynamicHandlers, type DynamicHandlers } from "./adapter";
+
+export type { ResourceTypeName } from "../adapters/resourceTypes";
 
 let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
 let client: CloudPlatformClient | undefined;
@@ -34,8 +36,15 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 }
 
 function secrets(): readonly string[] {
-  return settings.apiKey ? [settings.apiKey] : [];
+  return secretsOf(settings);
 }
+
+/**
+ * The signal of every operation of this process, never aborted: `@pulumi/pulumi`'s
+ * dynamic-provider host answers the engine's `Cancel` itself and never tells the provider, so
+ * on this path an operation runs until it ends (a second Ctrl-C ends `pulumi` instead).
+ */
+const NEVER_ABORTED = new AbortController().signal;
 
 let stderrGuarded = false;
 
@@ -60,21 +69,19 @@ function writeProgress(line: string): void {
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
     client: () =>
-      (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "", maxConcurrentRequests: settings.maxConcurrentRequests })),
+      (client ??= createClient({
+        baseUrl: settings.baseUrl ?? "",
+        apiKey: settings.apiKey ?? "",
+        allowInsecureHttp: settings.allowInsecureHttp,
+        maxConcurrentRequests: settings.maxConcurrentRequests,
+      })),
     log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
     run,
+    signal: NEVER_ABORTED,
   });
 }
 
-function handlersOf<I, O>(lifecycle: ResourceLifecycle<I, O>): DynamicHandlers {
-  return toDynamicHandlers(lifecycle, contextFor(lifecycle.typeName), secrets);
-}
-
 /** The handlers of every resource type, by type name (the name the SDK class registers). */
-export const handlers = {
-  K8sClusterUpgrade: handlersOf(k8sClusterUpgrade),
-  StorageEvent: handlersOf(storageEvent),
-} satisfies Record<string, DynamicHandlers>;
-
-/** A resource type served by this runtime. */
-export type ResourceTypeName = keyof typeof handlers;
+export const handlers = Object.fromEntries(
+  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(RESOURCE_LIFECYCLES[name], contextFor(name), secrets)]),
+) as Record<ResourceTypeName, DynamicHandlers>;

@@ -96,6 +96,7 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
       retry: { ...base.retry, ...own.retry },
       baseUrl: env.settings.baseUrl as string,
       apiKey: env.settings.apiKey as string,
+      allowInsecureHttp: env.settings.allowInsecureHttp,
       maxConcurrentRequests: env.settings.maxConcurrentRequests,
     });
   } catch (err) {

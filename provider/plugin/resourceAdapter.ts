@@ -2,13 +2,14 @@
  * Turns a Pulumi-free {@link ResourceLifecycle} into the resource operations of the native
  * plugin, in plain values (the gRPC server translates structs and secrets around it).
  *
- * Why it mirrors `provider/dynamic/adapter.ts`: both paths must behave the same: unknown inputs
- * at preview reach `check` as a set of names, check failures come back as failures (not
- * errors), `diff` decides replaces, `read` returns the refreshed inputs, and no error carries
+ * Why it mirrors `provider/dynamic/adapter.ts` (both build on `provider/adapters/`): both paths
+ * must behave the same: unknown inputs at preview reach `check` as a set of names, check
+ * failures come back as failures (not errors), `diff` decides replaces, `read` returns the refreshed inputs, and no error carries
  * the API key. What the plugin adds: previews of create and update (the engine asks a plugin
  * that supports previews for the outputs it will have), and import (a read with no state).
  */
-import { scrubbed, unknownInputs, UNKNOWN_VALUE } from "../dynamic/adapter";
+import { guardOf } from "../adapters/errorScrubbing";
+import { unknownInputs, UNKNOWN_VALUE } from "../adapters/unknownValues";
 import type { CheckFailure, LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
 
 /** How the outputs of one resource type relate to its inputs. */
@@ -29,22 +30,12 @@ export interface PluginResourceHandlers {
   delete(ctx: LifecycleContext, id: string, outs: Record<string, unknown>): Promise<void>;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * The handlers of one lifecycle. `shape` names the computed outputs (from the schema);
  * `secrets` lists what must never appear in an error (the API key).
  */
 export function toPluginHandlers<I, O>(lifecycle: ResourceLifecycle<I, O>, shape: OutputShape, secrets: () => readonly string[]): PluginResourceHandlers {
-  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (err) {
-      return scrubbed(err, secrets);
-    }
-  };
+  const guard = guardOf(secrets);
   const asRecord = (v: unknown): Record<string, unknown> => v as Record<string, unknown>;
   return {
     check: (ctx, news) =>
@@ -54,9 +45,10 @@ export function toPluginHandlers<I, O>(lifecycle: ResourceLifecycle<I, O>, shape
       }),
     diff: (id, olds, news) =>
       guard(async () => {
+        // The lifecycle compares (and names what differs) with the input defaults applied to
+        // the stored values, so a state written before a default existed shows no diff.
         const result = await lifecycle.diff(id, olds as O, news as I);
-        const inputKeys = new Set([...Object.keys(news), ...Object.keys(olds)].filter((k) => !shape.computed.includes(k)));
-        const diffs = result.changes ? [...inputKeys].filter((k) => !same(olds[k], news[k])) : [];
+        const diffs = result.changes ? (result.diffs ?? []) : [];
         return { changes: result.changes, replaces: result.replaces ?? [], diffs, deleteBeforeReplace: result.deleteBeforeReplace ?? false };
       }),
     create: (ctx, inputs, preview) =>

@@ -2,14 +2,16 @@
  * The plugin's resource types: token, lifecycle and output shape of each.
  *
  * Why the computed outputs come from the schema: the schema is what generated SDKs expose, so
- * the outputs a preview marks unknown are exactly those the SDKs declare as output-only.
+ * the outputs a preview marks unknown are exactly those the SDKs declare as output-only. The
+ * lifecycles themselves come from the registry both adapters share.
  */
-import { k8sClusterUpgrade } from "../resources/k8sClusterUpgrade";
+import { lifecyclesWith, RESOURCE_TYPE_NAMES, type LifecycleOverrides } from "../adapters/resourceTypes";
 import type { ResourceLifecycle } from "../resources/lifecycle";
-import { storageEvent } from "../resources/storageEvent";
 import { TOKEN_PREFIX } from "./functions";
 import { computedOutputsOf } from "./schema";
 import type { OutputShape } from "./resourceAdapter";
+
+export type { LifecycleOverrides } from "../adapters/resourceTypes";
 
 /** One resource type the plugin serves. */
 export interface PluginResourceType {
@@ -20,27 +22,19 @@ export interface PluginResourceType {
   readonly shape: OutputShape;
 }
 
-/** Lifecycles to serve instead of the production ones (tests shorten the task polling). */
-export interface LifecycleOverrides {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly K8sClusterUpgrade?: ResourceLifecycle<any, any>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly StorageEvent?: ResourceLifecycle<any, any>;
-}
+/** Computed outputs an update never changes (the server's id), by type name. */
+const KEPT_ON_UPDATE: Record<(typeof RESOURCE_TYPE_NAMES)[number], readonly string[]> = {
+  K8sClusterUpgrade: ["clusterId"],
+  StorageEvent: ["uuid"],
+};
 
 /** The served resource types by token. */
 export function resourceTypes(overrides: LifecycleOverrides = {}): ReadonlyMap<string, PluginResourceType> {
-  const types: PluginResourceType[] = [
-    {
-      token: `${TOKEN_PREFIX}K8sClusterUpgrade`,
-      lifecycle: overrides.K8sClusterUpgrade ?? k8sClusterUpgrade,
-      shape: { computed: computedOutputsOf(`${TOKEN_PREFIX}K8sClusterUpgrade`), keptOnUpdate: ["clusterId"] },
-    },
-    {
-      token: `${TOKEN_PREFIX}StorageEvent`,
-      lifecycle: overrides.StorageEvent ?? storageEvent,
-      shape: { computed: computedOutputsOf(`${TOKEN_PREFIX}StorageEvent`), keptOnUpdate: ["uuid"] },
-    },
-  ];
-  return new Map(types.map((t) => [t.token, t]));
+  const lifecycles = lifecyclesWith(overrides);
+  return new Map(
+    RESOURCE_TYPE_NAMES.map((name) => {
+      const token = `${TOKEN_PREFIX}${name}`;
+      return [token, { token, lifecycle: lifecycles[name], shape: { computed: computedOutputsOf(token), keptOnUpdate: KEPT_ON_UPDATE[name] } }];
+    }),
+  );
 }

@@ -13,14 +13,18 @@ import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
+import { secretsOf } from "../adapters/secrets";
 import { createClient, redact, type CloudPlatformClient } from "../api";
 import { VERSION } from "../api/version";
-import { LookupCache, runLookup } from "../lookups";
+import { LookupArgumentError, LookupCache, runLookup } from "../lookups";
 import type { LifecycleContext } from "../resources/lifecycle";
 import { RunState, type RunOptions } from "../resources/runState";
 import { API_KEY_CONFIG, BASE_URL_CONFIG, CONFIG_NAMESPACE, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { connectEngineLog, silentLog, type EngineLog } from "./engineLog";
+import { initFailedStatus } from "./initFailed";
 import { FUNCTIONS } from "./functions";
+import { grpcCodeOf, InvalidRequestError } from "./grpcErrors";
+import { OperationLimits, type CustomTimeout } from "./operationLimits";
 import { toPluginHandlers, type PluginResourceHandlers } from "./resourceAdapter";
 import { resourceTypes, type LifecycleOverrides } from "./resourceTypes";
 import { SCHEMA_TEXT } from "./schema";
@@ -39,6 +43,8 @@ export interface PluginOptions {
   readonly runOptions?: RunOptions;
   /** Lifecycles to serve instead of the production ones (tests shorten polling). */
   readonly lifecycles?: LifecycleOverrides;
+  /** Opens the engine's log service (tests count the connections). */
+  readonly connectEngineLog?: (address: string) => EngineLog;
 }
 
 /** Everything one `Configure` sets up: settings, client, run facts and lookup cache. */
@@ -53,7 +59,7 @@ type Handler<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.s
 
 /**
  * A gRPC handler from an async function; a thrown error becomes the call's error text, passed
- * through `scrub` (the key redaction) whatever threw it.
+ * through `scrub` (the key redaction) whatever threw it, with the status code of its kind.
  */
 function unary<Req, Res>(work: (req: Req) => Promise<Res>, scrub: (text: string) => string): Handler<Req, Res> {
   return (call, callback) => {
@@ -61,10 +67,15 @@ function unary<Req, Res>(work: (req: Req) => Promise<Res>, scrub: (text: string)
       (res) => callback(null, res),
       (err: unknown) => {
         const message = scrub(err instanceof Error ? err.message : String(err));
-        callback({ code: grpc.status.UNKNOWN, details: message, message, name: "Error" }, null);
+        callback(initFailedStatus(err, scrub) ?? { code: grpcCodeOf(err), details: message, message, name: "Error" }, null);
       },
     );
   };
+}
+
+/** The `customTimeouts` field of `operation`, when the engine sent one (seconds > 0). */
+function customTimeout(operation: CustomTimeout["operation"], seconds: number): CustomTimeout | undefined {
+  return seconds > 0 ? { operation, seconds } : undefined;
 }
 
 function union(...sets: ReadonlySet<string>[]): Set<string> {
@@ -74,13 +85,20 @@ function union(...sets: ReadonlySet<string>[]): Set<string> {
 /** The plugin service: state of one plugin process (one engine, one provider configuration). */
 export class CloudPlatformPlugin {
   private engine: EngineLog;
+  /** The address {@link engine} is connected to (none: lines are dropped). */
+  private engineAddress: string | undefined;
   private config: Configuration;
   private readonly handlers: ReadonlyMap<string, PluginResourceHandlers>;
+  /** `Cancel` and `customTimeouts`: the abort signal of every operation. */
+  private readonly limits = new OperationLimits();
+  private readonly connect: (address: string) => EngineLog;
 
   constructor(private readonly options: PluginOptions = {}) {
-    this.engine = options.engineAddress ? connectEngineLog(options.engineAddress) : silentLog;
+    this.connect = options.connectEngineLog ?? connectEngineLog;
+    this.engineAddress = options.engineAddress || undefined;
+    this.engine = this.engineAddress ? this.connect(this.engineAddress) : silentLog;
     this.config = this.newConfiguration(() => undefined);
-    const secrets = (): readonly string[] => (this.config.settings.apiKey ? [this.config.settings.apiKey] : []);
+    const secrets = (): readonly string[] => secretsOf(this.config.settings);
     this.handlers = new Map([...resourceTypes(options.lifecycles)].map(([token, t]) => [token, toPluginHandlers(t.lifecycle, t.shape, secrets)]));
   }
 
@@ -94,35 +112,33 @@ export class CloudPlatformPlugin {
   }
 
   private redacted(text: string): string {
-    return this.config.settings.apiKey ? redact(text, [this.config.settings.apiKey]) : text;
+    return redact(text, secretsOf(this.config.settings));
   }
 
   private clientOf(config: Configuration): CloudPlatformClient {
-    const { baseUrl, apiKey, maxConcurrentRequests } = config.settings;
-    return (config.client ??= createClient({ baseUrl: baseUrl ?? "", apiKey: apiKey ?? "", maxConcurrentRequests }));
+    const { baseUrl, apiKey, allowInsecureHttp, maxConcurrentRequests } = config.settings;
+    return (config.client ??= createClient({ baseUrl: baseUrl ?? "", apiKey: apiKey ?? "", allowInsecureHttp, maxConcurrentRequests }));
   }
 
   /**
-   * The lifecycle context of one call on the resource `urn`: progress goes to its row and to
-   * its diagnostics (the engine shows the resource's type and name, so lines carry no prefix).
+   * The lifecycle context of one call on the resource `urn`, stopped by `signal`: each line
+   * goes out once, a status report on the resource's row, any other line to its diagnostics
+   * (the engine shows the resource's type and name, so lines carry no prefix).
    */
-  private contextFor(urn: string): LifecycleContext {
+  private contextFor(urn: string, signal: AbortSignal): LifecycleContext {
     const config = this.config;
     return {
-      client: () => this.clientOf(config),
-      log: (message) => {
-        const line = this.redacted(message);
-        void this.engine.log("info", line, urn, true);
-        void this.engine.log("info", line, urn, false);
-      },
+      client: () => this.clientOf(config).withSignal(signal),
+      log: (message, options) => void this.engine.log("info", this.redacted(message), urn, options?.status === true),
       run: config.run,
+      signal,
     };
   }
 
   private handlersOf(type: string, urn: string): PluginResourceHandlers {
     const token = type || urnType(urn);
     const found = this.handlers.get(token);
-    if (!found) throw new Error(`cloudplatform: unknown resource type ${JSON.stringify(token)}; this plugin serves ${[...this.handlers.keys()].join(", ")}`);
+    if (!found) throw new InvalidRequestError(`cloudplatform: unknown resource type ${JSON.stringify(token)}; this plugin serves ${[...this.handlers.keys()].join(", ")}`);
     return found;
   }
 
@@ -144,17 +160,21 @@ export class CloudPlatformPlugin {
       }, scrub),
       getPluginInfo: unary(async () => new pluginProto.PluginInfo().setVersion(VERSION), scrub),
       getSchema: unary(async (req: provProto.GetSchemaRequest) => {
-        if (req.getVersion() !== 0) throw new Error(`unsupported schema version ${req.getVersion()}`);
+        if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
         return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
       }, scrub),
       checkConfig: unary(async (req: provProto.CheckRequest) => this.checkConfig(fromStruct(req.getNews())), scrub),
       diffConfig: unary(async (req: provProto.DiffRequest) => this.diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
       configure: unary(async (req: provProto.ConfigureRequest) => this.configure(req), scrub),
-      cancel: unary(async () => new Empty(), scrub),
-      invoke: unary(async (req: provProto.InvokeRequest) => this.invoke(req.getTok(), fromStruct(req.getArgs())), scrub),
+      cancel: unary(async () => {
+        this.limits.cancel();
+        return new Empty();
+      }, scrub),
+      invoke: unary(async (req: provProto.InvokeRequest) => this.limits.run(undefined, () => this.invoke(req.getTok(), fromStruct(req.getArgs()))), scrub),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
-        const result = await this.handlersOf(req.getType(), req.getUrn()).check(this.contextFor(req.getUrn()), news.values);
+        const handlers = this.handlersOf(req.getType(), req.getUrn());
+        const result = await this.limits.run(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
         const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
         res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
         return res;
@@ -170,13 +190,17 @@ export class CloudPlatformPlugin {
       }, scrub),
       create: unary(async (req: provProto.CreateRequest) => {
         const inputs = fromStruct(req.getProperties());
-        const { id, outs } = await this.handlersOf(req.getType(), req.getUrn()).create(this.contextFor(req.getUrn()), inputs.values, req.getPreview());
+        const handlers = this.handlersOf(req.getType(), req.getUrn());
+        const { id, outs } = await this.limits.run(customTimeout("create", req.getTimeout()), (signal) =>
+          handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()),
+        );
         return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
       }, scrub),
       read: unary(async (req: provProto.ReadRequest) => {
         const props = fromStruct(req.getProperties());
         const inputs = fromStruct(req.getInputs());
-        const found = await this.handlersOf(req.getType(), req.getUrn()).read(this.contextFor(req.getUrn()), req.getId(), props.values);
+        const handlers = this.handlersOf(req.getType(), req.getUrn());
+        const found = await this.limits.run(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values));
         const res = new provProto.ReadResponse();
         if (!found) return res; // an empty id: the object is gone
         const secret = union(props.secretKeys, inputs.secretKeys);
@@ -185,22 +209,27 @@ export class CloudPlatformPlugin {
       update: unary(async (req: provProto.UpdateRequest) => {
         const olds = fromStruct(req.getOlds());
         const news = fromStruct(req.getNews());
-        const ctx = this.contextFor(req.getUrn());
-        const outs = await this.handlersOf(req.getType(), req.getUrn()).update(ctx, req.getId(), olds.values, news.values, req.getPreview());
+        const handlers = this.handlersOf(req.getType(), req.getUrn());
+        const outs = await this.limits.run(customTimeout("update", req.getTimeout()), (signal) =>
+          handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
+        );
         return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
       }, scrub),
       delete: unary(async (req: provProto.DeleteRequest) => {
         const props = fromStruct(req.getProperties());
-        await this.handlersOf(req.getType(), req.getUrn()).delete(this.contextFor(req.getUrn()), req.getId(), props.values);
+        const handlers = this.handlersOf(req.getType(), req.getUrn());
+        await this.limits.run(customTimeout("delete", req.getTimeout()), (signal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values));
         return new Empty();
       }, scrub),
     };
   }
 
+  /** Logs go to the engine at `address` from now on; the same address keeps the connection. */
   private useEngine(address: string): void {
-    if (!address || this.options.engineAddress === address) return;
+    if (!address || this.engineAddress === address) return;
     this.engine.close();
-    this.engine = connectEngineLog(address);
+    this.engineAddress = address;
+    this.engine = this.connect(address);
   }
 
   /**
@@ -236,8 +265,7 @@ export class CloudPlatformPlugin {
     this.config = this.newConfiguration((fullKey) => {
       const key = fullKey.slice(CONFIG_NAMESPACE.length + 1);
       const fromArgs = args[key];
-      if (typeof fromArgs === "string") return fromArgs;
-      if (typeof fromArgs === "number") return String(fromArgs);
+      if (typeof fromArgs === "string" || typeof fromArgs === "boolean" || typeof fromArgs === "number") return String(fromArgs);
       return variables.get(`${CONFIG_NAMESPACE}:config:${key}`) ?? undefined;
     });
     const res = new provProto.ConfigureResponse();
@@ -248,10 +276,14 @@ export class CloudPlatformPlugin {
     return res;
   }
 
-  /** Runs the lookup named by `token` with the configured settings and this run's cache. */
+  /**
+   * Runs the lookup named by `token` with the configured settings and this run's cache. A bad
+   * argument comes back as the response's check failure (the protocol's place for it, so the
+   * SDK names the argument); a result computed from a secret argument is secret as a whole.
+   */
   private async invoke(token: string, args: PlainProperties): Promise<provProto.InvokeResponse> {
     const def = FUNCTIONS.get(token);
-    if (!def) throw new Error(`cloudplatform: unknown function ${JSON.stringify(token)}; this plugin serves ${[...FUNCTIONS.keys()].join(", ")}`);
+    if (!def) throw new InvalidRequestError(`cloudplatform: unknown function ${JSON.stringify(token)}; this plugin serves ${[...FUNCTIONS.keys()].join(", ")}`);
     const config = this.config;
     try {
       const result = await runLookup(def, args.values, {
@@ -264,9 +296,18 @@ export class CloudPlatformPlugin {
           },
         },
       });
-      return new provProto.InvokeResponse().setReturn(toStruct(result as object));
+      const values = result as Record<string, unknown>;
+      const secret = args.secretKeys.size > 0 ? new Set(Object.keys(values)) : new Set<string>();
+      return new provProto.InvokeResponse().setReturn(toStruct(values, secret));
     } catch (err) {
-      throw new Error(this.redacted(err instanceof Error ? err.message : String(err)));
+      if (err instanceof LookupArgumentError) {
+        return new provProto.InvokeResponse().setFailuresList([new provProto.CheckFailure().setProperty(err.argument).setReason(this.redacted(err.message))]);
+      }
+      if (err instanceof Error) {
+        err.message = this.redacted(err.message);
+        throw err;
+      }
+      throw new Error(this.redacted(String(err)));
     }
   }
 }

@@ -7,7 +7,7 @@
  * wrapped again, or the engine would store them in plain text.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { UNKNOWN_VALUE } from "../dynamic/adapter";
+import { UNKNOWN_VALUE } from "../adapters/unknownValues";
 
 export { UNKNOWN_VALUE };
 

@@ -15,12 +15,30 @@ import type { RunState } from "./runState";
  * the facts of the current run (one {@link RunState} per provider configuration).
  */
 export interface LifecycleContext {
-  /** The API client; creating it throws the configuration error when settings are missing. */
+  /**
+   * The API client, its requests cancelled by {@link signal}; creating it throws the
+   * configuration error when settings are missing.
+   */
   client(): CloudPlatformClient;
-  /** A progress line for the person watching `pulumi up` (the adapter prefixes the resource). */
-  log(message: string): void;
+  /**
+   * Aborts when the operation must stop: the plugin's `Cancel` (Ctrl-C in `pulumi up`) or its
+   * `customTimeouts` ran out. Waits and sleeps end at once; the platform's task runs on.
+   */
+  readonly signal: AbortSignal;
+  /**
+   * A line for the person watching `pulumi up` (the adapter prefixes the resource). With
+   * `status`, it is a passing progress report (the plugin shows it on the resource's row only,
+   * replaced by the next); without, a line kept in the run's output.
+   */
+  log(message: string, options?: LogOptions): void;
   /** Facts of this run shared between lifecycle calls (never module globals). */
   readonly run: RunState;
+}
+
+/** How a log line is shown. */
+export interface LogOptions {
+  /** A passing progress report rather than a line to keep. */
+  readonly status?: boolean;
 }
 
 /** One input problem found by `check`; `property` is the input name as users write it. */
@@ -39,6 +57,11 @@ export interface CheckResult<I> {
 export interface DiffResult {
   changes: boolean;
   replaces?: string[];
+  /**
+   * The inputs that differ, compared the way `changes` was (stored values of older states
+   * completed with today's input defaults), for the engine's detailed diff on the plugin path.
+   */
+  diffs?: string[];
   deleteBeforeReplace?: boolean;
 }
 

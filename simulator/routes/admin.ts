@@ -2,8 +2,8 @@
  * Admin API under `/__admin` (CONTRACT.md "Admin API"): no auth, never in the request log.
  *
  * Tests and demos use it to change the world out of band (a cluster upgraded elsewhere, an event
- * deleted in the portal), to inject faults (latency, 5xx, resets, 429 bursts, failing tasks) and
- * to inspect what the client actually sent.
+ * deleted in the portal), to inject faults (latency, 5xx, resets, 429 bursts, malformed answers,
+ * failing tasks) and to inspect what the client actually sent.
  */
 import { simpleError } from "../errors";
 import { FaultConfig, isObject, noContent, ok, Route, RouteContext } from "../router";
@@ -11,6 +11,7 @@ import { TASK_STATES } from "../tasks";
 import { EVENT_LIMIT_KIND, eventView } from "./storage";
 import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 import { parseVersion } from "./k8s";
+import { MalformedRuleError } from "../malformed";
 import { bulkCreate } from "./bulk";
 
 function body(ctx: RouteContext): Record<string, unknown> {
@@ -141,6 +142,18 @@ function setFaults(ctx: RouteContext) {
   return ok({ faults: ctx.sim.faults.get() });
 }
 
+/** Adds one malformed-answer rule (CONTRACT.md "Malformed answers"); answers every rule. */
+function addMalformed(ctx: RouteContext) {
+  const b = body(ctx);
+  try {
+    const rule = ctx.sim.malformed.add(b);
+    return ok({ rule, malformed: ctx.sim.malformed.list() });
+  } catch (err) {
+    if (err instanceof MalformedRuleError) throw simpleError(400, err.message);
+    throw err;
+  }
+}
+
 function failNext(ctx: RouteContext) {
   const b = body(ctx);
   if (typeof b.task_type !== "string" || b.task_type === "") throw simpleError(400, "task_type is required");
@@ -216,6 +229,17 @@ export const adminRoutes: Route[] = [
     pattern: /^\/__admin\/faults\/?$/,
     handler: (ctx) => {
       ctx.sim.faults.clear();
+      ctx.sim.malformed.clear();
+      return noContent();
+    },
+  },
+  { method: "GET", pattern: /^\/__admin\/malformed\/?$/, handler: (ctx) => ok({ malformed: ctx.sim.malformed.list() }) },
+  { method: "POST", pattern: /^\/__admin\/malformed\/?$/, handler: addMalformed },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/malformed\/?$/,
+    handler: (ctx) => {
+      ctx.sim.malformed.clear();
       return noContent();
     },
   },

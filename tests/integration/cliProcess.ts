@@ -66,13 +66,13 @@ export interface CliRun {
 
 /**
  * Starts `pulumi <args>` from `<root>/bin` in `cwd` with `env` added to this process's
- * environment, in a session of its own.
+ * environment (`<root>/bin` first on `env.PATH`, or this process's PATH), in a session of its own.
  */
 export function spawnPulumi(root: string, args: string[], cwd: string, env: Record<string, string>): CliRun {
   let output = "";
   const proc = spawn(path.join(root, "bin", "pulumi"), args, {
     cwd,
-    env: { ...process.env, ...env, PATH: `${path.join(root, "bin")}${path.delimiter}${process.env.PATH ?? ""}` },
+    env: { ...process.env, ...env, PATH: `${path.join(root, "bin")}${path.delimiter}${env.PATH ?? process.env.PATH ?? ""}` },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -10,7 +10,7 @@
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { StorageEvent } from "../../sdk";
+import { StorageEvent } from "../../sdk/nodejs";
 import { startSimulator, type RequestLogEntry, type RunningSimulator } from "../../simulator";
 import { createTestStack, type TestStack } from "./harness";
 import { pluginPathDir } from "./pluginSupport";

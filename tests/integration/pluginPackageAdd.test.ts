@@ -92,6 +92,10 @@ test("`pulumi package add <plugin dir>` generates the local SDK, adds it to pack
   expect({ code: added.code, stderr: added.code === 0 ? "" : added.stderr }).toEqual({ code: 0, stderr: "" });
   expect(added.stdout).toContain(`import * as cloudplatform from "${SDK_NAME}";`);
 
+  // Generated files are readable by everyone, as any package's files (the build user of a CI
+  // image or a container often differs from the user who ran `package add`).
+  const generated = ["package.json", "index.ts", "storageEvent.ts", "k8sClusterUpgrade.ts"].map((f) => path.join(dir, "sdks/cloudplatform", f));
+  expect(generated.map((f) => [path.basename(f), (fs.statSync(f).mode & 0o044).toString(8)])).toEqual(generated.map((f) => [path.basename(f), "44"]));
   const sdkManifest = JSON.parse(fs.readFileSync(path.join(dir, "sdks/cloudplatform/package.json"), "utf8")) as Record<string, any>;
   expect(sdkManifest).toMatchObject({ name: SDK_NAME, pulumi: { resource: true, name: "cloudplatform" } });
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Record<string, any>;

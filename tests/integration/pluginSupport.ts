@@ -71,7 +71,7 @@ export interface ProgramRun {
   output: string;
   /** The tail of the output when the program failed. */
   failure: string | undefined;
-  /** Backend files that hold `apiKey` in plain text. */
+  /** Backend files that hold `apiKey` (or one of the extra secrets) in plain text. */
   backendLeaks: string[];
 }
 
@@ -79,7 +79,8 @@ export interface ProgramRun {
  * Runs an Automation API program of another language (tests/integration/programs/*, or an
  * example's inline runner) against the simulator `sim` with the plugin on PATH, a fresh file
  * backend and PULUMI_HOME, and collects the `RESULT <json>` lines it prints. `env` adds
- * variables (e.g. an example's stack config).
+ * variables (e.g. an example's stack config); `extraSecrets` are keys besides `sim.apiKey` the
+ * backend's files must not hold in plain text.
  */
 export async function runLanguageProgram(
   executable: string,
@@ -87,6 +88,7 @@ export async function runLanguageProgram(
   sim: { url: string; apiKey: string },
   passphrase: string,
   env: Record<string, string> = {},
+  extraSecrets: readonly string[] = [],
 ): Promise<ProgramRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-lang-"));
   const pathDir = pluginPathDir();
@@ -128,7 +130,7 @@ export async function runLanguageProgram(
       for (const e of fs.readdirSync(d, { withFileTypes: true })) {
         const full = path.join(d, e.name);
         if (e.isDirectory()) walk(full);
-        else if (fs.readFileSync(full, "latin1").includes(sim.apiKey)) backendLeaks.push(full);
+        else if ([sim.apiKey, ...extraSecrets].some((k) => fs.readFileSync(full, "latin1").includes(k))) backendLeaks.push(full);
       }
     };
     walk(backendDir);

@@ -50,7 +50,7 @@ func (h *nodeHost) GeneratePackage(ctx context.Context, req *pulumirpc.GenerateP
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(path, content, 0o600); err != nil {
+		if err := os.WriteFile(path, content, 0o644); err != nil {
 			return nil, err
 		}
 	}

@@ -64,6 +64,12 @@ func NewK8sClusterUpgrade(ctx *pulumi.Context,
 	if args.Version == nil {
 		return nil, errors.New("invalid value for required argument 'Version'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"clusterName",
+		"projectId",
+		"regionId",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource K8sClusterUpgrade
 	err := ctx.RegisterResource("cloudplatform:index:K8sClusterUpgrade", name, args, &resource, opts...)

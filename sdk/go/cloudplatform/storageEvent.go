@@ -60,6 +60,13 @@ func NewStorageEvent(ctx *pulumi.Context,
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
 	}
+	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
+		"bucketName",
+		"clientId",
+		"name",
+		"storageName",
+	})
+	opts = append(opts, replaceOnChanges)
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource StorageEvent
 	err := ctx.RegisterResource("cloudplatform:index:StorageEvent", name, args, &resource, opts...)

@@ -234,6 +234,8 @@ class K8sClusterUpgrade(pulumi.CustomResource):
             __props__.__dict__["status"] = None
             __props__.__dict__["task_ids"] = None
             __props__.__dict__["upgrade_path"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["clusterName", "projectId", "regionId"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(K8sClusterUpgrade, __self__).__init__(
             'cloudplatform:index:K8sClusterUpgrade',
             resource_name,

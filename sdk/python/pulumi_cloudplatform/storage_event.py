@@ -275,6 +275,8 @@ class StorageEvent(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["storage_name"] = storage_name
             __props__.__dict__["uuid"] = None
+        replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["bucketName", "clientId", "name", "storageName"])
+        opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(StorageEvent, __self__).__init__(
             'cloudplatform:index:StorageEvent',
             resource_name,

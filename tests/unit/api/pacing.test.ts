@@ -177,7 +177,7 @@ describe("through the client", () => {
       setTimeout(() => {
         inFlight--;
         res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ id: 1 }));
+        res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
       }, holdMs);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

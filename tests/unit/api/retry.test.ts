@@ -267,6 +267,29 @@ describe("against the simulator", () => {
   });
 });
 
+describe("a client bound to an operation's signal (withSignal)", () => {
+  test("the operation's abort stops a retry wait of a call given no signal of its own, and nothing is sent after it", async () => {
+    await admin(sim.url, "POST", "/faults", { errorRate: 1, pathPrefix: "/cloud/v1/projects" });
+    const operation = new AbortController();
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep: async () => operation.abort() }).withSignal(operation.signal);
+    const err = await rejectionOf(c.cloud.projects.list());
+    expect(err).toBeInstanceOf(RequestAbortedError);
+    expect(logFor(sim, "GET", "/cloud/v1/projects")).toHaveLength(1);
+    expect(await rejectionOf(c.cloud.regions.list())).toBeInstanceOf(RequestAbortedError);
+    expect(logFor(sim, "GET", "/cloud/v1/regions")).toHaveLength(0);
+  });
+
+  test("either the call's own signal or the operation's cancels; without an abort the bound client works as the plain one", async () => {
+    const operation = new AbortController();
+    const bound = createClient({ baseUrl: sim.url, apiKey: sim.apiKey }).withSignal(operation.signal);
+    expect((await bound.cloud.regions.list()).count).toBeGreaterThan(0);
+    const own = new AbortController();
+    own.abort();
+    expect(await rejectionOf(bound.cloud.regions.list({}, { signal: own.signal }))).toBeInstanceOf(RequestAbortedError);
+    expect(operation.signal.aborted).toBe(false);
+  });
+});
+
 describe("a server whose Retry-After asks for no wait", () => {
   // The simulator never sends Retry-After below 1 s (as the platform's rate limiter); another
   // server (a proxy, a misconfigured gateway) may send 0, and must not make the client spin.

@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { createClient } from "../../../provider/api";
-import { unknownInputs } from "../../../provider/dynamic/adapter";
+import { unknownInputs } from "../../../provider/adapters/unknownValues";
 import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
 import { startSimulator } from "../../../simulator";
 import { newKey } from "../api/helpers";

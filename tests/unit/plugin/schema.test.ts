@@ -5,7 +5,7 @@
  * inputs must be those the lifecycles accept.
  */
 import * as fs from "fs";
-import { INPUT_FIELDS } from "../../../provider/resources/storage/types";
+import { IDENTITY_FIELDS, INPUT_FIELDS } from "../../../provider/resources/storage/types";
 import { IDENTITY_INPUTS, UPDATABLE_INPUTS } from "../../../provider/resources/k8s/types";
 import { FUNCTIONS } from "../../../provider/plugin/functions";
 
@@ -16,7 +16,7 @@ interface Generator {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const generator = require("../../../tools/schema/generate.js") as Generator;
 
-type Props = Record<string, { description?: string; type?: string; $ref?: string }>;
+type Props = Record<string, { description?: string; type?: string; $ref?: string; replaceOnChanges?: boolean }>;
 interface Schema {
   resources: Record<string, { description: string; properties: Props; inputProperties: Props }>;
   functions: Record<string, { description: string; inputs: { properties?: Props }; outputs: { properties: Props } }>;
@@ -60,4 +60,16 @@ test("resource inputs are exactly what the lifecycles accept, functions exactly 
   const k8s = schema.resources["cloudplatform:index:K8sClusterUpgrade"];
   expect(Object.keys(k8s?.inputProperties ?? {}).sort()).toEqual([...IDENTITY_INPUTS, ...UPDATABLE_INPUTS].sort());
   expect(Object.keys(schema.functions).sort()).toEqual([...FUNCTIONS.keys()].sort());
+});
+
+test("every identity input, whose change the lifecycle answers with a replace, is marked replaceOnChanges (input and output)", () => {
+  const replacing = (token: string, which: "properties" | "inputProperties") =>
+    Object.entries(schema.resources[token]?.[which] ?? {})
+      .filter(([, p]) => p.replaceOnChanges === true)
+      .map(([name]) => name)
+      .sort();
+  for (const which of ["properties", "inputProperties"] as const) {
+    expect(replacing("cloudplatform:index:StorageEvent", which)).toEqual([...IDENTITY_FIELDS].sort());
+    expect(replacing("cloudplatform:index:K8sClusterUpgrade", which)).toEqual([...IDENTITY_INPUTS].sort());
+  }
 });

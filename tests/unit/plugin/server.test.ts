@@ -5,6 +5,7 @@
  * the resource's URN, and no API key in any error.
  */
 import type * as grpc from "@grpc/grpc-js";
+import { status as grpcStatus } from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
@@ -17,7 +18,7 @@ import { UNKNOWN_VALUE } from "../../../provider/plugin/values";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { newKey } from "../api/helpers";
 import { call, providerClient, secret, startFakeEngine, struct, type LoggedLine } from "./grpcClient";
-import * as sdk from "../../../sdk";
+import * as sdk from "../../../sdk/nodejs";
 
 const KEY = newKey();
 const SE = "cloudplatform:index:StorageEvent";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const served = await serve({
     engineAddress: engine.address,
     env: {},
-    runOptions: { writeTiming: { settleMs: 20 } },
+    runOptions: { writeTiming: { settleMs: 20, requestTimeoutMs: 1_500, inFlightMarginMs: 50 } },
     lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } }) },
   });
   server = served.server;
@@ -259,9 +260,25 @@ describe("K8sClusterUpgrade through the plugin", () => {
 
     const urn = urnOf(K8S, "prod");
     const onRow = (l: LoggedLine) => l.urn === urn && l.ephemeral;
-    await waitFor(() => engine.lines.some(onRow));
-    expect(engine.lines.filter(onRow).map((l) => l.message).join("\n")).toMatch(/prod-cluster/);
+    await waitFor(() => engine.lines.some(onRow) && engine.lines.some((l) => /Provisioned at/.test(l.message)));
+    expect(engine.lines.filter(onRow).map((l) => l.message).join("\n")).toMatch(/prod-cluster: upgrade to v1\.31\.2 \w+, \d+s elapsed/);
     expect(engine.lines.every((l) => l.urn === urn)).toBe(true);
+    // Each line goes out once: progress reports as the row's status, the rest kept as diagnostics.
+    const messages = engine.lines.map((l) => l.message);
+    expect(messages).toEqual([...new Set(messages)]);
+    expect(engine.lines.filter((l) => /elapsed/.test(l.message)).every((l) => l.ephemeral)).toBe(true);
+    expect(engine.lines.filter((l) => /upgrading v1\.30\.4 -> v1\.31\.2|Provisioned at v1\.31\.2/.test(l.message)).map((l) => l.ephemeral)).toEqual([false, false]);
+  });
+
+  test("diff on outputs of a state written before the optional inputs had defaults names only what changed", async () => {
+    const { allowMultiStep: _a, timeoutMinutes: _t, ...olderOuts } = (await read(K8S, "prod", "1/76/prod-cluster")).outs;
+    const declared = { projectId: 1, regionId: 76, clusterName: "prod-cluster", allowMultiStep: false, timeoutMinutes: 60 };
+    const same = await diff(K8S, "prod", "1/76/prod-cluster", olderOuts, { ...declared, version: "v1.30.4" });
+    expect(same.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_NONE);
+    expect(same.getDiffsList()).toEqual([]);
+    const upgrade = await diff(K8S, "prod", "1/76/prod-cluster", olderOuts, { ...declared, version: "v1.31.2" });
+    expect(upgrade.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_SOME);
+    expect(upgrade.getDiffsList()).toEqual(["version"]);
   });
 
   test("preview of an update marks the upgrade's results unknown and keeps the cluster id", async () => {
@@ -286,11 +303,32 @@ describe("lookups as invokes", () => {
     expect(cluster["version"]).toBe("v1.30.4");
   });
 
-  test("a bad argument fails before any request, naming the argument", async () => {
+  test("a bad argument is the invoke's check failure, naming the argument, before any request", async () => {
     sim.reset();
-    const err = await rejection(invoke("cloudplatform:index:getInstances", { projectId: "one", regionId: 76 }));
-    expect(err.message).toMatch(/getInstances: .*projectId/);
+    const req = new provProto.InvokeRequest().setTok("cloudplatform:index:getInstances").setArgs(struct({ projectId: "one", regionId: 76 }));
+    const res = await call<provProto.InvokeRequest, provProto.InvokeResponse>(client, "invoke", req);
+    const failures = res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+    expect(failures).toEqual([{ property: "projectId", reason: expect.stringMatching(/getInstances: projectId/) }]);
+    expect(res.getReturn()).toBeUndefined();
     expect(sim.requests()).toEqual([]);
+  });
+
+  test("a result computed from a secret argument comes back secret; from plain arguments, plain", async () => {
+    const plain = await invoke("cloudplatform:index:getRegion", { id: 76 });
+    expect(plain["id"]).toBe(76);
+    const fromSecret = await invoke("cloudplatform:index:getRegion", { id: secret(76) });
+    expect(Object.keys(fromSecret).length).toBeGreaterThan(1);
+    for (const [key, value] of Object.entries(fromSecret)) expect([key, value]).toEqual([key, secret(plain[key])]);
+  });
+
+  test("errors carry the status code of their kind: a bad token is INVALID_ARGUMENT, not UNKNOWN", async () => {
+    const unknownFunction = (await rejection(invoke("cloudplatform:index:getNothing", {}))) as grpc.ServiceError;
+    expect(unknownFunction.code).toBe(grpcStatus.INVALID_ARGUMENT);
+    const unknownType = (await rejection(create("cloudplatform:index:Nope", "x", {}))) as grpc.ServiceError;
+    expect(unknownType.code).toBe(grpcStatus.INVALID_ARGUMENT);
+    await configure({});
+    const unconfigured = (await rejection(invoke("cloudplatform:index:getProjects", {}))) as grpc.ServiceError;
+    expect(unconfigured.code).toBe(grpcStatus.FAILED_PRECONDITION);
   });
 
   test("an unknown function names the served ones", async () => {
@@ -315,4 +353,141 @@ describe("lookups as invokes", () => {
 
 async function waitFor(predicate: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !predicate(); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe("the engine connection", () => {
+  test("Handshake and Attach with the address already in use keep the connection; a new address replaces it", async () => {
+    const opened: string[] = [];
+    const closed: string[] = [];
+    const other = await serve({
+      env: {},
+      connectEngineLog: (address) => {
+        opened.push(address);
+        return { log: async () => undefined, close: () => void closed.push(address) };
+      },
+    });
+    const otherClient = providerClient(other.port);
+    try {
+      const handshake = (address: string) => call(otherClient, "handshake", new provProto.ProviderHandshakeRequest().setEngineAddress(address));
+      const attach = (address: string) => call(otherClient, "attach", new pluginProto.PluginAttach().setAddress(address));
+      await handshake("127.0.0.1:1111");
+      await attach("127.0.0.1:1111");
+      await handshake("127.0.0.1:1111");
+      expect(opened).toEqual(["127.0.0.1:1111"]);
+      await attach("127.0.0.1:2222");
+      expect(opened).toEqual(["127.0.0.1:1111", "127.0.0.1:2222"]);
+      expect(closed).toEqual(["127.0.0.1:1111"]);
+    } finally {
+      otherClient.close();
+      other.plugin.close();
+      other.server.forceShutdown();
+    }
+  });
+});
+
+/**
+ * Cancel and customTimeouts against a simulator whose upgrade task takes 30 simulated seconds
+ * at a tenth of real speed (300 s): each test ends long before the task could.
+ */
+describe("Cancel and customTimeouts", () => {
+  let slow: RunningSimulator;
+  beforeAll(async () => {
+    slow = await startSimulator({ apiKey: KEY, timeScale: 0.1 });
+  });
+  afterAll(async () => {
+    await slow.close();
+  });
+  beforeEach(() => slow.reset());
+
+  /** A plugin of its own (Cancel ends a plugin for good), configured for the slow simulator. */
+  async function slowPlugin() {
+    const served = await serve({ env: {}, lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } }) } });
+    const c = providerClient(served.port);
+    await call(c, "configure", new provProto.ConfigureRequest().setArgs(struct({ apiKey: secret(KEY), baseUrl: slow.url })));
+    return {
+      client: c,
+      close: () => {
+        c.close();
+        served.plugin.close();
+        served.server.forceShutdown();
+      },
+    };
+  }
+
+  const declared = { projectId: 1, regionId: 76, clusterName: "prod-cluster", allowMultiStep: false, timeoutMinutes: 60 };
+  const upgradePosts = () => slow.requests().filter((r) => r.method === "POST" && /\/upgrade$/.test(r.path));
+  const upgradeRequest = (timeoutSeconds = 0) =>
+    new provProto.UpdateRequest()
+      .setUrn(urnOf(K8S, "prod"))
+      .setType(K8S)
+      .setId("1/76/prod-cluster")
+      .setOlds(struct({ ...declared, version: "v1.30.4" }))
+      .setNews(struct({ ...declared, version: "v1.31.2" }))
+      .setTimeout(timeoutSeconds);
+  const clusterTask = () => slow.state().clusters.find((c) => c.name === "prod-cluster")?.task_id ?? null;
+
+  test("Cancel ends an upgrade wait in flight with CANCELLED; the task runs on; later operations stop at once", async () => {
+    const p = await slowPlugin();
+    try {
+      const update = rejection(call(p.client, "update", upgradeRequest()));
+      await until(() => clusterTask() !== null);
+      await call(p.client, "cancel", new Empty());
+      const err = (await update) as grpc.ServiceError;
+      expect(err.code).toBe(grpcStatus.CANCELLED);
+      expect(err.details).toMatch(/^cancelled \(Ctrl-C\): (prod-cluster: )?Stopped waiting for task \S+ \(upgrade_k8s_cluster\)/);
+      expect(err.details).toMatch(/the next `pulumi up` finds it and waits for it/);
+      expect(upgradePosts()).toHaveLength(1);
+      expect(clusterTask()).not.toBeNull();
+
+      const before = slow.requests().length;
+      const late = (await rejection(call(p.client, "update", upgradeRequest()))) as grpc.ServiceError;
+      expect(late.code).toBe(grpcStatus.CANCELLED);
+      expect(slow.requests()).toHaveLength(before);
+    } finally {
+      p.close();
+    }
+  });
+
+  test("customTimeouts bound the whole update: the error names customTimeouts.update and the task runs on", async () => {
+    const p = await slowPlugin();
+    try {
+      const err = (await rejection(call(p.client, "update", upgradeRequest(1)))) as grpc.ServiceError;
+      expect(err.code).toBe(grpcStatus.DEADLINE_EXCEEDED);
+      expect(err.details).toMatch(/^customTimeouts\.update \(1s\) ran out before the update finished: (prod-cluster: )?Stopped waiting for task/);
+      expect(upgradePosts()).toHaveLength(1);
+      expect(clusterTask()).not.toBeNull();
+      // The plugin is not cancelled: the next operation runs and finds the task to wait for.
+      const again = (await rejection(call(p.client, "update", upgradeRequest(1)))) as grpc.ServiceError;
+      expect(again.details).toMatch(/customTimeouts\.update/);
+      expect(upgradePosts()).toHaveLength(1);
+    } finally {
+      p.close();
+    }
+  });
+
+  test("timeoutMinutes smaller than customTimeouts: the error names timeoutMinutes", async () => {
+    // A waiter clock on which each sleep passes at once: an hour's polling takes moments.
+    let now = 0;
+    const clock = { now: () => now, sleep: async (ms: number) => void (now += ms, await new Promise((r) => setImmediate(r))) };
+    const served = await serve({ env: {}, lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ clock, pollSchedule: { initialMs: 5_000, maxMs: 10_000 } }) } });
+    const c = providerClient(served.port);
+    try {
+      await call(c, "configure", new provProto.ConfigureRequest().setArgs(struct({ apiKey: secret(KEY), baseUrl: slow.url })));
+      const req = upgradeRequest(3600).setNews(struct({ ...declared, timeoutMinutes: 1, version: "v1.31.2" }));
+      const err = (await rejection(call(c, "update", req))) as grpc.ServiceError;
+      expect(err.code).toBe(grpcStatus.DEADLINE_EXCEEDED);
+      expect(err.details).toMatch(/^prod-cluster: timeoutMinutes \(1, per task\) ran out: Timed out after 1m waiting for task/);
+      expect(err.details).not.toMatch(/customTimeouts/);
+      expect(upgradePosts()).toHaveLength(1);
+    } finally {
+      c.close();
+      served.plugin.close();
+      served.server.forceShutdown();
+    }
+  });
+});
+
+async function until(predicate: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !predicate(); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!predicate()) throw new Error("condition not reached");
 }

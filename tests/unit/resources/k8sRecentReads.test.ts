@@ -5,7 +5,7 @@
 import { createClient } from "../../../provider/api";
 import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
 import { ClusterReadHandover, MAX_AGE_MS } from "../../../provider/resources/k8s/recentReads";
-import { unknownInputs } from "../../../provider/dynamic/adapter";
+import { unknownInputs } from "../../../provider/adapters/unknownValues";
 import { startSimulator } from "../../../simulator";
 import { admin, newKey } from "../api/helpers";
 import type { RunState } from "../../../provider/resources/runState";

@@ -6,7 +6,7 @@
  * record; the bound is what the issue asked for (the old text was 2,713 bytes).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicProvider } from "../../../sdk/internal/dynamicProvider";
+import { dynamicProvider } from "../../../sdk/nodejs/internal/dynamicProvider";
 
 /** The loader the dynamic-provider host uses for `__provider` text (a dependency of @pulumi/pulumi). */
 const requireFromString: (code: string) => { handler(): pulumi.dynamic.ResourceProvider } = require("require-from-string");

@@ -6,6 +6,7 @@ import { createClient, type CloudPlatformClient, type NotificationEvent } from "
 import type { LifecycleContext } from "../../../provider/resources/lifecycle";
 import type { RunState } from "../../../provider/resources/runState";
 import { WriteOutcomeUnknownError } from "../../../provider/resources/writeAttempts";
+import { PartialResourceError } from "../../../provider/resources/partial";
 import { CREATE_CHECK_WINDOW_MS, READ_MAX_AGE_MS } from "../../../provider/resources/storage/eventLists";
 import {
   storageEvent,
@@ -59,6 +60,7 @@ const noApi: LifecycleContext = {
     throw new Error("check must not call the API");
   },
   log: () => undefined,
+  signal: new AbortController().signal,
   run: quickRun(),
 };
 
@@ -186,8 +188,12 @@ describe("diff", () => {
     expect((await storageEvent.diff("u-1", { ...olds, clientId: null } as never, { ...base, clientId: undefined })).changes).toBe(false);
   });
 
+  test("a create recorded as pending (no uuid yet) updates, to finish it", async () => {
+    expect(await storageEvent.diff("pending-create:x", { ...olds, uuid: "" }, base)).toMatchObject({ changes: true, replaces: [] });
+  });
+
   test("a limit change updates in place", async () => {
-    expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], diffs: ["bytes"], deleteBeforeReplace: false });
     const counts: StorageEventOutputs = { name: "reaching_used_requests", storageName: "media", count: 5, uuid: "u-2" };
     expect(await storageEvent.diff("u-2", counts, { ...counts, count: 6 })).toMatchObject({ changes: true, replaces: [] });
   });
@@ -381,14 +387,27 @@ describe("create with adoptUuid", () => {
 });
 
 describe("a read-back that fails itself", () => {
-  test("create: 'may have taken effect', one POST, never a second", async () => {
+  test("create: 'may have taken effect', one POST, never a second; recorded as pending, found by the next run", async () => {
     // The prefix on purpose matches both the POST (reset after it was handled) and the /v1/events read-back (reset).
     await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
-    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 7 }));
-    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
-    expect(err.message).toMatch(/may have taken effect \(reading back failed too: GET \/storage\/notifications\/v1\/events failed/);
-    expect(err.message).toContain("run `pulumi up` again");
+    const inputs: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bytes: 7 };
+    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), inputs));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    expect((err as PartialResourceError).cause).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toMatch(/may have taken effect \(the list could not be read: GET \/storage\/notifications\/v1\/events failed/);
+    expect(err.message).toContain("records the event as pending");
     expectNoSecret(err, KEY);
+    expect(posts()).toHaveLength(1);
+    const partial = err as PartialResourceError;
+    expect(partial.id).toMatch(/^pending-create:/);
+    expect(partial.properties).toEqual({ ...inputs, uuid: "" });
+
+    // The next `up` updates the resource that failed to initialise: it finds the event by identity.
+    await admin(sim.url, "DELETE", "/faults");
+    const outs = await storageEvent.update(ctxWith(newRunClient()), partial.id, partial.properties as unknown as StorageEventOutputs, inputs);
+    const live = sim.state().storageEvents;
+    expect(live).toEqual([expect.objectContaining({ name: "reaching_used_space", bytes: 7 })]);
+    expect(outs).toEqual({ ...inputs, uuid: live[0]?.uuid });
     expect(posts()).toHaveLength(1);
   });
 });

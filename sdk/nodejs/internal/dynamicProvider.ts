@@ -12,7 +12,7 @@
  * object is the serializer's floor: each one gets its own wrapper of about 150 bytes.)
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceTypeName } from "../../provider/dynamic/runtime";
+import type { ResourceTypeName } from "../../../provider/dynamic/runtime";
 
 const providers: Record<ResourceTypeName, pulumi.dynamic.ResourceProvider> = {
   StorageEvent: {

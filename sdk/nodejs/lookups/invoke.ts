@@ -12,9 +12,9 @@
  * nothing is requested while an input is unknown (preview).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { cacheForScope } from "../../provider/lookups/cache";
-import { precheckLookup, runLookup, type LookupDefinition, type LookupEnvironment } from "../../provider/lookups/runtime";
-import { resolveConnectionSettings } from "../../provider/settings";
+import { cacheForScope } from "../../../provider/lookups/cache";
+import { precheckLookup, runLookup, type LookupDefinition, type LookupEnvironment } from "../../../provider/lookups/runtime";
+import { resolveConnectionSettings } from "../../../provider/settings";
 
 /**
  * Every field of `T` as a `pulumi.Input`, list elements included: the argument type of a

@@ -1,0 +1,104 @@
+/**
+ * What stops a plugin operation early: the engine's `Cancel` (Ctrl-C in `pulumi up`) and the
+ * resource's `customTimeouts`, as one AbortSignal per operation.
+ *
+ * Why here: the engine sends both only to a plugin (the dynamic-provider host answers `Cancel`
+ * itself and never forwards `customTimeouts`). The signal reaches every wait and request
+ * through the lifecycle context; when it aborts, whatever the lifecycle threw is replaced by an
+ * error that says which limit stopped it and that the platform's task runs on, so the next
+ * `pulumi up` waits for it instead of starting another.
+ */
+import { anySignal } from "../api/abort";
+import { formatDuration } from "../api/errors";
+
+/** The `customTimeouts` field the engine applied to an operation, and its value. */
+export interface CustomTimeout {
+  /** `create`, `update` or `delete`: the field of `customTimeouts`. */
+  readonly operation: "create" | "update" | "delete";
+  /** Seconds, as the engine sends them; 0 means none was set. */
+  readonly seconds: number;
+}
+
+/** The abort reason of the plugin's `Cancel`. */
+class CancelReason extends Error {}
+
+/** The abort reason of a `customTimeouts` deadline. */
+class DeadlineReason extends Error {}
+
+/** The operation stopped because the engine called `Cancel` (Ctrl-C). */
+export class OperationCancelledError extends Error {
+  constructor(cause: string) {
+    super(`cancelled (Ctrl-C): ${cause.replace(/\.+$/, "")}. Anything already started on the platform runs on; the next \`pulumi up\` finds it and waits for it instead of starting it again`);
+    this.name = new.target.name;
+  }
+}
+
+/** The operation outlived the resource's `customTimeouts`. */
+export class CustomTimeoutError extends Error {
+  constructor(limit: CustomTimeout, cause: string) {
+    super(
+      `customTimeouts.${limit.operation} (${formatDuration(limit.seconds * 1000)}) ran out before the ${limit.operation} finished: ${cause.replace(/\.+$/, "")}. ` +
+        "Anything already started on the platform runs on; the next `pulumi up` finds it and waits for it instead of starting it again",
+    );
+    this.name = new.target.name;
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * How long an aborted operation may take to end by itself (its own error names the task it
+ * waited for) before the answer goes out without it.
+ */
+const GRACE_MS = 1_000;
+
+/** The limits of one plugin process: one `Cancel` for all its operations. */
+export class OperationLimits {
+  private readonly cancelled = new AbortController();
+
+  /** Aborts every operation in flight, and any started later (the engine is shutting down). */
+  cancel(): void {
+    this.cancelled.abort(new CancelReason("cancelled"));
+  }
+
+  /** True once {@link cancel} was called. */
+  get isCancelled(): boolean {
+    return this.cancelled.signal.aborted;
+  }
+
+  /**
+   * Runs `work` with a signal that aborts on `Cancel` or when `timeout` (if set) runs out. The
+   * answer comes as soon as the signal aborts, even if some part of `work` does not listen
+   * (it then finds every later request cancelled). An error after the abort is replaced by
+   * {@link OperationCancelledError} or {@link CustomTimeoutError} carrying its message.
+   */
+  async run<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const timer = timeout && timeout.seconds > 0 ? setTimeout(() => deadline.abort(new DeadlineReason("deadline")), timeout.seconds * 1000) : undefined;
+    const signal = anySignal([this.cancelled.signal, deadline.signal]);
+    let stop: (() => void) | undefined;
+    let grace: NodeJS.Timeout | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = () => {
+        grace = setTimeout(() => reject(signal.reason), GRACE_MS);
+      };
+      signal.addEventListener("abort", stop, { once: true });
+    });
+    stopped.catch(() => undefined);
+    try {
+      if (signal.aborted) throw signal.reason;
+      return await Promise.race([work(signal), stopped]);
+    } catch (err) {
+      if (!signal.aborted) throw err;
+      const cause = err instanceof CancelReason || err instanceof DeadlineReason ? "stopped while waiting" : messageOf(err);
+      if (signal.reason instanceof DeadlineReason && timeout) throw new CustomTimeoutError(timeout, cause);
+      throw new OperationCancelledError(cause);
+    } finally {
+      clearTimeout(timer);
+      clearTimeout(grace);
+      if (stop) signal.removeEventListener("abort", stop);
+    }
+  }
+}
