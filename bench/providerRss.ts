@@ -50,8 +50,10 @@ export function samplePeakRss(pulumiHome: string, command: RegExp, everyMs = 200
       let mine = ours.get(pid);
       if (mine === undefined) {
         const cmdline = readText(`/proc/${pid}/cmdline`);
-        if (cmdline === undefined) continue;
-        mine = command.test(cmdline.replace(/\0/g, " ")) && (readText(`/proc/${pid}/environ`) ?? "").split("\0").includes(`PULUMI_HOME=${pulumiHome}`);
+        // Not remembered when the command does not match: a launcher script becomes the
+        // provider by exec, keeping its pid (the plugin's `bin/` script does).
+        if (cmdline === undefined || !command.test(cmdline.replace(/\0/g, " "))) continue;
+        mine = (readText(`/proc/${pid}/environ`) ?? "").split("\0").includes(`PULUMI_HOME=${pulumiHome}`);
         ours.set(pid, mine);
       }
       if (!mine) continue;
