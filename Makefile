@@ -6,9 +6,9 @@ CLI_ROOT := $(shell bash tools/pulumi-cli.sh --print-root)
 export CLOUDPLATFORM_PULUMI_ROOT := $(CLI_ROOT)
 STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
-SOURCES := $(shell find provider sdk simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
+SOURCES := $(shell find provider sdk/nodejs simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks plugin-archive clean
+.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -35,8 +35,14 @@ python-sdk: ## provide PyPI gcore 0.59.0 in a venv in the cache outside the repo
 schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScript SDK (a unit test checks it is current)
 	node tools/schema/generate.js
 
-plugin-archive: build ## the plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
+version: ## write package.json's version into every copy (plugin constant, schema, Python and Go SDKs)
+	node tools/release/version.js
+
+plugin-archive: build ## this machine's plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
 	bash tools/plugin-archive.sh
+
+dist: build ## everything a release publishes, into dist-release/: npm tarball, plugin archives (linux/darwin/windows, amd64/arm64), Python sdist and wheel, SHA256SUMS; prints the Go SDK's tag
+	bash tools/release/dist.sh
 
 sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema
 	bash tools/gen-sdks.sh
@@ -70,4 +76,4 @@ docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the Typ
 	node dist-scripts/scripts/apiReference.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
-	rm -rf dist dist-bench dist-scripts dist-plugin
+	rm -rf dist dist-bench dist-scripts dist-plugin dist-release

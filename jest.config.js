@@ -4,6 +4,25 @@
  */
 const tsJest = ["ts-jest", { tsconfig: "tsconfig.test.json", diagnostics: { warnOnly: false } }];
 
+/**
+ * p-retry 7 and its one dependency, is-network-error, are ES modules. Node >= 20.19 require()s
+ * them natively (that is how the provider loads them), but jest 29 has its own module loader,
+ * which cannot: it would run their `import`/`export` as CommonJS and fail. So jest transforms
+ * just these two packages to CommonJS with ts-jest (TypeScript compiles plain JS with allowJs)
+ * instead of ignoring them like the rest of node_modules. Loaded through jest's own loader, they
+ * also see jest's fake timers, which the retry tests use.
+ */
+const ESM_PACKAGES = ["p-retry", "is-network-error"];
+const esmToCommonJs = [
+  "ts-jest",
+  { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022", esModuleInterop: true }, diagnostics: false },
+];
+const transform = {
+  "^.+\\.ts$": tsJest,
+  [`node_modules/(${ESM_PACKAGES.join("|")})/.+\\.js$`]: esmToCommonJs,
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`];
+
 /** @type {import('jest').Config} */
 module.exports = {
   // jest 29 reads testTimeout only at the top level; real Pulumi runs take minutes.
@@ -13,13 +32,15 @@ module.exports = {
       displayName: "unit",
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/unit/**/*.test.ts"],
-      transform: { "^.+\\.ts$": tsJest },
+      transform,
+      transformIgnorePatterns,
     },
     {
       displayName: "integration",
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/integration/**/*.test.ts", "<rootDir>/tests/reliability/**/*.test.ts"],
-      transform: { "^.+\\.ts$": tsJest },
+      transform,
+      transformIgnorePatterns,
     },
   ],
 };

@@ -7,10 +7,11 @@ import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as cloud from "pulumi-cloudplatform";
 import { Noop } from "./baseline";
 
-/** `count` no-op baseline resources. */
-export function noopProgram(count: number): PulumiFn {
+/** `count` no-op baseline resources; `suffix()` is read at each run (a change updates every one). */
+export function noopProgram(count: number, suffix: () => string = () => ""): PulumiFn {
   return async () => {
-    for (let i = 0; i < count; i++) new Noop(`noop-${i}`, { value: `v${i}` });
+    const s = suffix();
+    for (let i = 0; i < count; i++) new Noop(`noop-${i}`, { value: `v${i}${s}` });
   };
 }
 
@@ -47,15 +48,16 @@ class PluginResource extends pulumi.CustomResource {
   }
 }
 
-/** `count` StorageEvents through the native plugin (`cloudplatform:index:StorageEvent`). */
-export function pluginStorageEventProgram(count: number, storage: string): PulumiFn {
+/** `count` StorageEvents through the native plugin (`cloudplatform:index:StorageEvent`); `limit()` as above. */
+export function pluginStorageEventProgram(count: number, storage: string, limit: () => number = () => 1_000_000): PulumiFn {
   return async () => {
+    const bytes = limit();
     for (let i = 0; i < count; i++) {
       new PluginResource("cloudplatform:index:StorageEvent", `event-${i}`, {
         name: "reaching_used_space",
         storageName: storage,
         bucketName: `bucket-${i}`,
-        bytes: 1_000_000 + i,
+        bytes: bytes + i,
         uuid: undefined,
       });
     }

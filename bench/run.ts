@@ -6,9 +6,11 @@
  * each other; each has a deadline per operation and a failure in one is reported in its
  * section without stopping the others. Benchmarks report; they assert nothing.
  *
- * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg]
- * (no argument = all). BENCH_REPEATS (default 2) sets the wall-time rounds per stack size
- * (one more at 50, the size with a target).
+ * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg] [large]
+ * (no argument = all), or the same names comma-separated in BENCH_ONLY. BENCH_REPEATS (default
+ * 2) sets the wall-time rounds per stack size (one more at 50, the size with a target). The
+ * "large" section has its own knobs (bench/largeStacks.ts): BENCH_LARGE_SIZES, BENCH_LARGE_KINDS,
+ * BENCH_LARGE_FAULTS.
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
@@ -18,6 +20,7 @@ import { pulumiRoot } from "../tests/integration/harness";
 import { badArgumentSection } from "./badArgument";
 import { errorText, progress, ROOT, timed } from "./common";
 import { runUpgrade, UPGRADE_SIM_SECONDS, type UpgradeRun } from "./k8sUpgrade";
+import { largeStacksSection, measureLargeStacks } from "./largeStacks";
 import { lookupsSection } from "./lookups";
 import type { OperationLog } from "./operations";
 import { parallelismSection } from "./parallelism";
@@ -28,7 +31,7 @@ import { simulatorStartSection } from "./simulatorStart";
 import { stateSizeSection, type ClassStateSize } from "./stateSize";
 import { measureWallTime, wallTimeSection } from "./wallTime";
 
-const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg"] as const;
+const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg", "large"] as const;
 type Part = (typeof ALL)[number];
 
 /** Real seconds an upgrade task should take in the two polling runs. */
@@ -52,7 +55,8 @@ function environment(started: number[], ended: number[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const wanted = new Set<Part>((process.argv.slice(2).filter((a) => (ALL as readonly string[]).includes(a)) as Part[]));
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim())];
+  const wanted = new Set<Part>(asked.filter((a) => (ALL as readonly string[]).includes(a)) as Part[]);
   const parts = wanted.size ? wanted : new Set<Part>(ALL);
   const repeats = Math.max(1, Number(process.env.BENCH_REPEATS ?? 2) || 2);
   process.env.CLOUDPLATFORM_PULUMI_ROOT ??= pulumiRoot();
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
   if (parts.has("parallel")) await section(6, "6. Parallelism under latency", "", parallelismSection);
   if (parts.has("simulator")) await section(7, "7. Simulator CLI start", "", simulatorStartSection);
   if (parts.has("badarg")) await section(8, "8. Bad lookup argument: time to fail a preview", "", badArgumentSection);
+  if (parts.has("large")) await section(9, "9. Large stacks", "", async () => largeStacksSection(await measureLargeStacks()));
 
   if (parts.has("wall") || parts.has("upgrade")) sections.set(1, stateSizeSection(stateSizes, stateErrors));
   if (parts.has("requests") || parts.has("upgrade") || parts.has("wall")) {

@@ -7,6 +7,7 @@
  * `cloudplatform:apiKey` / `cloudplatform:baseUrl` first, then CLOUDPLATFORM_API_KEY /
  * CLOUDPLATFORM_BASE_URL. Missing values are reported by `createClient`, which names both ways.
  */
+import { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV } from "./api/url";
 
 /** The config namespace of this provider. */
 export const CONFIG_NAMESPACE = "cloudplatform";
@@ -18,11 +19,23 @@ export const BASE_URL_CONFIG = `${CONFIG_NAMESPACE}:baseUrl`;
 export const API_KEY_ENV = "CLOUDPLATFORM_API_KEY";
 /** Environment fallback of the base URL. */
 export const BASE_URL_ENV = "CLOUDPLATFORM_BASE_URL";
+export { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV };
+/** Full config key of the limit on requests in flight (checked by createClient). */
+export const MAX_CONCURRENT_CONFIG = `${CONFIG_NAMESPACE}:maxConcurrentRequests`;
+/** Environment fallback of the limit on requests in flight. */
+export const MAX_CONCURRENT_ENV = "CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS";
 
 /** The connection settings; either may be undefined and is then reported by createClient. */
 export interface ConnectionSettings {
   baseUrl: string | undefined;
   apiKey: string | undefined;
+  /**
+   * The opt-in to `http://` to a non-loopback host (the key then travels in cleartext), as
+   * written (`true`/`false`); createClient checks it, so a typo fails there with a clear error.
+   */
+  allowInsecureHttp?: string | undefined;
+  /** Requests in flight at most, as configured (text); undefined = the client's default (8). */
+  maxConcurrentRequests?: string | undefined;
 }
 
 /** Picks each setting from config, then the environment. `lookup` reads a full config key. */
@@ -36,5 +49,11 @@ export function resolveConnectionSettings(
     const fromEnv = env[envKey];
     return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
   };
-  return { baseUrl: pick(BASE_URL_CONFIG, BASE_URL_ENV), apiKey: pick(API_KEY_CONFIG, API_KEY_ENV) };
+  const maxConcurrentRequests = pick(MAX_CONCURRENT_CONFIG, MAX_CONCURRENT_ENV);
+  return {
+    baseUrl: pick(BASE_URL_CONFIG, BASE_URL_ENV),
+    apiKey: pick(API_KEY_CONFIG, API_KEY_ENV),
+    allowInsecureHttp: pick(ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV),
+    ...(maxConcurrentRequests !== undefined ? { maxConcurrentRequests } : {}),
+  };
 }

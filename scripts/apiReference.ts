@@ -96,11 +96,11 @@ function anchor(name: string): string {
 export function renderApiReference(root: string): string {
   const config = ts.readConfigFile(path.join(root, "tsconfig.json"), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  const program = ts.createProgram([path.join(root, "sdk/index.ts")], { ...parsed.options, noEmit: true });
+  const program = ts.createProgram([path.join(root, "sdk/nodejs/index.ts")], { ...parsed.options, noEmit: true });
   const checker = program.getTypeChecker();
-  const entry = program.getSourceFile(path.join(root, "sdk/index.ts"));
+  const entry = program.getSourceFile(path.join(root, "sdk/nodejs/index.ts"));
   const moduleSymbol = entry && checker.getSymbolAtLocation(entry);
-  if (!moduleSymbol) throw new Error("sdk/index.ts not found");
+  if (!moduleSymbol) throw new Error("sdk/nodejs/index.ts not found");
   const types = ownTypes(program, root);
 
   const lookups = checker

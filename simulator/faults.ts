@@ -15,8 +15,11 @@ export function randomSeed(): number {
   return randomInt(1, 2 ** 31);
 }
 
-/** FNV-1a over a string, then one mulberry32 round: a uniform number in [0, 1). */
-function draw(key: string): number {
+/**
+ * FNV-1a over a string, then one mulberry32 round: a uniform number in [0, 1). Shared with the
+ * malformed-answer rules (`malformed.ts`), so every seeded fault draws the same way.
+ */
+export function draw(key: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
@@ -26,6 +29,14 @@ function draw(key: string): number {
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/**
+ * `GET /cloud/v1/tasks/{uuid}`: the key of a request for the seeded draws. Why: ids the
+ * simulator makes up afresh each run (task and event UUIDs) must not change the draws.
+ */
+export function normalizedRequestKey(method: string, path: string): string {
+  return `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "{uuid}")}`;
 }
 
 /** Fault state of one simulator. */
@@ -84,8 +95,7 @@ export class FaultController {
    * burst, else a 503 or a reset by their seeded rates (CONTRACT.md order). Call once a request.
    */
   decide(method: string, path: string): { retryAfter?: number; error: boolean; reset: boolean } {
-    // Ids the simulator makes up afresh each run (task and event UUIDs) must not change the draws.
-    const key = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "{uuid}")}`;
+    const key = normalizedRequestKey(method, path);
     const n = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, n);
     const roll = (kind: string, rate: number | undefined) =>

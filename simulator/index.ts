@@ -13,6 +13,7 @@ import { RequestLogEntry, SimContext } from "./router";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
 import { FaultController } from "./faults";
+import { MalformedRules } from "./malformed";
 import { RequestLog, type InFlightRequest } from "./requestLog";
 import { createHandler, listen } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
@@ -35,7 +36,7 @@ export interface SimulatorOptions {
   /** Rate limit of the delegation-status endpoint; default 5 requests per 1 second. */
   delegationRateLimit?: { requests: number; perSeconds: number };
   /**
-   * Seed of injected 503s and resets when `POST /__admin/faults` gives none (default: a random
+   * Seed of injected 503s, resets and malformed answers when the admin API gives none (default: a random
    * seed per fault configuration, reported by the admin API). The same seed replays the same faults.
    */
   faultSeed?: number;
@@ -89,6 +90,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const limiter = new SlidingWindowLimiter(rate.requests, rate.perSeconds, () => clock.now());
   const requestLog = new RequestLog();
   const faults = new FaultController(options.faultSeed);
+  const malformed = new MalformedRules(options.faultSeed);
   const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
     store,
     clock,
@@ -96,10 +98,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     delegationLimiter: limiter,
     requestLog,
     faults,
+    malformed,
     reset() {
       store.reset();
       requestLog.clear();
       faults.clear();
+      malformed.clear();
       limiter.clear();
       tasks.schedule();
     },
@@ -126,6 +130,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close() {
       closed ??= new Promise<void>((resolve) => {
         tasks.close();
+        store.flush();
         server.close(() => resolve());
         server.closeAllConnections();
       });
@@ -136,6 +141,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
 /** Types callers need to read the request log, set faults and inspect state. */
 export type { RequestLogEntry, FaultConfig } from "./router";
+/** Malformed-answer modes and rules (`POST /__admin/malformed`). */
+export { MALFORMED_MODES, type MalformedMode, type MalformedRule } from "./malformed";
 /** A request received and not yet answered (`GET /__admin/requests` `inFlight`). */
 export type { InFlightRequest } from "./requestLog";
 /** The state shape returned by `state()` and `GET /__admin/state`. */

@@ -8,6 +8,7 @@ import { Clock } from "./clock";
 import { Product } from "./errors";
 import { StateStore } from "./state";
 import type { InFlightRequest } from "./requestLog";
+import type { MalformedRules } from "./malformed";
 import { TaskEngine } from "./tasks";
 
 /** What a handler returns; the server serialises it. */
@@ -28,8 +29,15 @@ export interface RequestLogEntry {
   query: Record<string, string | string[]>;
   status: number;
   requestId: string;
-  /** Set when an injected fault shaped the response: "latency", "429", "503" or "reset". */
+  /** Bytes of the response body sent (0 for none, a reset connection or a malformed answer); for "bytes received" figures. */
+  responseBytes: number;
+  /**
+   * Set when an injected fault shaped the response: "latency", "429", "503", "reset", or the
+   * malformed-answer mode (`html200`, `truncated`, ...; the handler ran and `status` is its own).
+   */
   fault?: string;
+  /** The status actually sent, when a malformed answer sent another than the handler's (`html200`, `html502`, a 204 spoilt). */
+  sentStatus?: number;
 }
 
 /** Fault configuration accepted by `POST /__admin/faults` (CONTRACT.md). */
@@ -63,6 +71,8 @@ export interface SimContext {
   requestLog: { list(): RequestLogEntry[]; inFlight(): InFlightRequest[]; clear(): void };
   /** Fault injection state (admin API). */
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
+  /** Malformed-answer rules (admin API `/__admin/malformed`). */
+  malformed: MalformedRules;
   /** Restores seed state, clears the log and faults (admin reset). */
   reset(): void;
 }

@@ -5,7 +5,8 @@
  * Built on Node's `http` module only, bound to 127.0.0.1, so the simulator runs anywhere the
  * provider runs without extra dependencies and never listens on a public interface. Every
  * non-admin request goes through the same pipeline: read body -> faults -> settle tasks -> auth
- * -> route -> respond -> log. Admin requests (`/__admin`) skip auth, faults and the log.
+ * -> route -> (spoil the answer, when a malformed-answer rule says so) -> respond -> log. Admin
+ * requests (`/__admin`) skip auth, faults and the log.
  */
 import * as http from "http";
 import { AddressInfo } from "net";
@@ -25,6 +26,7 @@ import {
   unauthenticated,
 } from "./errors";
 import { FaultController } from "./faults";
+import { malformedAnswer, type MalformedChoice } from "./malformed";
 import { RequestLog } from "./requestLog";
 import { matchRoute, Route, RouteContext, RouteResult, SimContext } from "./router";
 import { adminRoutes } from "./routes/admin";
@@ -129,20 +131,63 @@ export function createHandler(
   };
 }
 
-function send(res: http.ServerResponse, result: RouteResult): void {
-  if (res.destroyed) return;
+/** Sends a result; returns the bytes of body sent (for the request log). */
+function send(res: http.ServerResponse, result: RouteResult): number {
+  if (res.destroyed) return 0;
   for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
   if (result.status === 204 || result.body === undefined) {
     res.writeHead(result.status);
     res.end();
-    return;
+    return 0;
   }
   const text = JSON.stringify(result.body);
+  const bytes = Buffer.byteLength(text);
   res.writeHead(result.status, {
     "Content-Type": `${result.contentType ?? "application/json"}; charset=utf-8`,
-    "Content-Length": Buffer.byteLength(text),
+    "Content-Length": bytes,
   });
   res.end(text);
+  return bytes;
+}
+
+/**
+ * Writes a spoilt answer (`malformed.ts`). `hugeBody` streams `{"padding":"xxx...","answer":<real>}`
+ * of about `hugeBytes` in 1 MiB chunks without a Content-Length (as a chunked proxy would);
+ * `slowBody` announces the full length, sends half and stalls `slowMs` before the rest. Both stop
+ * as soon as the client goes away.
+ */
+async function sendMalformed(res: http.ServerResponse, choice: MalformedChoice, result: RouteResult): Promise<number> {
+  const answer = malformedAnswer(choice, result);
+  if (res.destroyed) return answer.status;
+  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+  const headers: Record<string, string | number> = answer.contentType ? { "Content-Type": answer.contentType } : {};
+  if (choice.mode === "hugeBody") {
+    res.writeHead(answer.status, headers);
+    const chunk = "x".repeat(1024 * 1024);
+    const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
+    res.write('{"padding":"');
+    for (let sent = 0; sent < choice.hugeBytes && !res.destroyed; sent += chunk.length) {
+      if (!res.write(chunk)) await Promise.race([new Promise<void>((resolve) => res.once("drain", () => resolve())), closed]);
+    }
+    if (!res.destroyed) res.end(`","answer":${answer.body}}`);
+    return answer.status;
+  }
+  res.writeHead(answer.status, { ...headers, "Content-Length": Buffer.byteLength(answer.body) });
+  if (answer.stallAt === undefined) {
+    res.end(answer.body);
+    return answer.status;
+  }
+  const bytes = Buffer.from(answer.body);
+  res.write(bytes.subarray(0, answer.stallAt));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, choice.slowMs);
+    res.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  if (!res.destroyed) res.end(bytes.subarray(answer.stallAt));
+  return answer.status;
 }
 
 function fromError(err: HttpError): RouteResult {
@@ -216,7 +261,8 @@ async function handle(
   }
 
   let fault: string | undefined;
-  const record = (status: number) => {
+  let sentStatus: number | undefined;
+  const record = (status: number, responseBytes = 0) => {
     const entry = sim.requestLog.add({
       time: new Date(started).toISOString(),
       method,
@@ -224,10 +270,13 @@ async function handle(
       query: queryObject(query),
       status,
       requestId,
+      responseBytes,
       ...(fault ? { fault } : {}),
+      ...(sentStatus !== undefined && sentStatus !== status ? { sentStatus } : {}),
     });
+    const sent = entry.sentStatus !== undefined ? ` (sent ${entry.sentStatus})` : "";
     settings.log?.(
-      `${entry.time} ${method} ${path}${url.search} -> ${status}${fault ? ` [fault ${fault}]` : ""} ${Date.now() - started}ms req=${requestId}`,
+      `${entry.time} ${method} ${path}${url.search} -> ${status}${sent}${fault ? ` [fault ${fault}]` : ""} ${Date.now() - started}ms req=${requestId}`,
     );
   };
 
@@ -246,15 +295,13 @@ async function handle(
     if (decided.retryAfter !== undefined) {
       fault = "429";
       const r = fromError(tooManyRequests(product, decided.retryAfter, requestId));
-      send(res, r);
-      record(r.status);
+      record(r.status, send(res, r));
       return;
     }
     if (decided.error) {
       fault = "503";
       const r = fromError(serviceUnavailable(product, requestId));
-      send(res, r);
-      record(r.status);
+      record(r.status, send(res, r));
       return;
     }
     if (decided.reset) {
@@ -269,6 +316,7 @@ async function handle(
     }
   }
 
+  const spoil = sim.malformed.take(method, path);
   sim.tasks.settle();
   let result: RouteResult;
   const authError = checkAuth(req.headers.authorization, method, product, requestId, settings);
@@ -287,8 +335,13 @@ async function handle(
     record(result.status);
     return;
   }
-  send(res, result);
-  record(result.status);
+  if (spoil) {
+    fault = spoil.mode;
+    sentStatus = await sendMalformed(res, spoil, result);
+    record(result.status);
+    return;
+  }
+  record(result.status, send(res, result));
 }
 
 /** Listens on 127.0.0.1 and resolves with the bound port. */

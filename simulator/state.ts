@@ -226,6 +226,9 @@ export function loadSeed(seed: string | object | undefined): SimState {
   return normalizeSeed(seed);
 }
 
+/** Longest time a change waits before the state file is written (ms). */
+export const SAVE_DELAY_MS = 100;
+
 /** Version tag of the state file format, checked on load. */
 const STATE_FILE_FORMAT = "cloudplatform-simulator-state/1";
 
@@ -240,6 +243,7 @@ export class StateStore {
   state: SimState;
   private readonly seed: SimState;
   private readonly stateFile: string | undefined;
+  private pending: NodeJS.Timeout | undefined;
 
   /**
    * @param seed the state to start from and to reset to
@@ -250,7 +254,7 @@ export class StateStore {
     this.stateFile = stateFile;
     const loaded = stateFile ? StateStore.readStateFile(stateFile) : undefined;
     this.state = loaded ?? cloneJson(seed);
-    if (stateFile && !loaded) this.save();
+    if (stateFile && !loaded) this.write();
   }
 
   private static readStateFile(file: string): SimState | undefined {
@@ -262,8 +266,27 @@ export class StateStore {
     return normalizeSeed(parsed.state);
   }
 
-  /** Persists the state if a state file is configured (atomic: temp file then rename). */
+  /**
+   * Persists the state if a state file is configured, within `SAVE_DELAY_MS`.
+   *
+   * Why deferred: the whole state is written each time, so a write per change made a run of N
+   * creates against N events write N² bytes. Changes within the delay share one write;
+   * `flush()` (called by `close()`) writes at once.
+   */
   save(): void {
+    if (!this.stateFile || this.pending) return;
+    this.pending = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    this.pending.unref();
+  }
+
+  /** Writes a pending save now (atomic: temp file then rename). */
+  flush(): void {
+    if (this.pending) clearTimeout(this.pending);
+    this.pending = undefined;
+    this.write();
+  }
+
+  private write(): void {
     if (!this.stateFile) return;
     const dir = path.dirname(this.stateFile);
     fs.mkdirSync(dir, { recursive: true });

@@ -68,10 +68,30 @@ export class TaskEngine {
   private readonly hooks = new Map<string, CompletionHook>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  /**
+   * Tasks by id and the tasks whose end has not been applied, for the tasks array they were
+   * built from. Why: `settle()` runs before every request, so a scan of all tasks there (and
+   * in `get`) made a run of requests against 10,000 tasks quadratic. Rebuilt when the array was
+   * replaced or grew behind the engine's back (reset, reload, bulk seeding).
+   */
+  private index: { tasks: TaskRecord[]; length: number; byId: Map<string, TaskRecord>; pending: Set<TaskRecord> } | undefined;
 
   constructor(store: StateStore, clock: Clock) {
     this.store = store;
     this.clock = clock;
+  }
+
+  private tables(): NonNullable<TaskEngine["index"]> {
+    const tasks = this.store.state.tasks;
+    if (this.index && this.index.tasks === tasks && this.index.length === tasks.length) return this.index;
+    const byId = new Map<string, TaskRecord>();
+    const pending = new Set<TaskRecord>();
+    for (const t of tasks) {
+      if (!byId.has(t.id)) byId.set(t.id, t);
+      if (!t.applied) pending.add(t);
+    }
+    this.index = { tasks, length: tasks.length, byId, pending };
+    return this.index;
   }
 
   /** Registers the completion side effect of a task type (e.g. the k8s upgrade). */
@@ -112,14 +132,18 @@ export class TaskEngine {
       client_id: clientId,
       applied: false,
     };
+    const index = this.tables();
     state.tasks.push(task);
+    index.length = state.tasks.length;
+    index.byId.set(task.id, task);
+    index.pending.add(task);
     this.schedule();
     return task;
   }
 
   /** Finds a task by id. */
   get(id: string): TaskRecord | undefined {
-    return this.store.state.tasks.find((t) => t.id === id);
+    return this.tables().byId.get(id);
   }
 
   /** The state a task is in now. */
@@ -171,9 +195,12 @@ export class TaskEngine {
   settle(): boolean {
     const now = this.clock.now();
     let changed = false;
-    for (const task of this.store.state.tasks) {
+    const pending = this.tables().pending;
+    for (const task of [...pending]) {
+      if (task.applied) pending.delete(task);
       if (task.applied || now < task.doneAt) continue;
       task.applied = true;
+      pending.delete(task);
       changed = true;
       this.hooks.get(task.task_type)?.(task, this.store.state);
     }
@@ -198,9 +225,10 @@ export class TaskEngine {
     if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const pending = this.store.state.tasks.filter((t) => !t.applied).map((t) => t.doneAt);
-    if (pending.length === 0) return;
-    const delay = Math.max(0, Math.min(...pending) - this.clock.now());
+    let next = Infinity;
+    for (const t of this.tables().pending) if (!t.applied && t.doneAt < next) next = t.doneAt;
+    if (next === Infinity) return;
+    const delay = Math.max(0, next - this.clock.now());
     this.timer = setTimeout(() => this.settle(), Math.min(delay + 5, 2 ** 31 - 1));
     this.timer.unref();
   }

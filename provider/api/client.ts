@@ -5,6 +5,7 @@
  * redaction are each decided once, here, so no product module can forget one of them.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import type { Readable } from "stream";
 import { cloudApi, type CloudApi } from "./cloud";
 import { dnsApi, type DnsApi } from "./dns/analyze";
 import {
@@ -13,6 +14,8 @@ import {
   ConnectionError,
   makeApiError,
   RequestAbortedError,
+  ResponseFormatError,
+  ResponseTooLargeError,
 } from "./errors";
 import { iamApi, type IamApi } from "./iam/clients";
 import { redact, redactDeep } from "./redact";
@@ -27,13 +30,16 @@ import {
   type HeaderLookup,
   type RetryPolicy,
 } from "./retry";
+import { checkSuccessBody, DEFAULT_MAX_RESPONSE_BYTES, ERROR_BODY_KEEP_BYTES, quoteText, readCapped, type BodyProblem } from "./responseBody";
+import { familyOf, sharedPacer } from "./pacing";
 import { parseServerError, productOf } from "./serverErrors";
 import { anySignal } from "./abort";
 import { sleep as defaultSleep } from "./sleep";
+import { pRetry } from "./pRetry";
 import { storageApi, type StorageApi } from "./storage/notifications";
 import { streamingApi, type StreamingApi } from "./streaming/aiTasks";
 import type { ApiResponse, RequestSpec, Transport } from "./transport";
-import { serializeQuery } from "./url";
+import { checkBaseUrl, isLoopback, serializeQuery } from "./url";
 import { DEFAULT_USER_AGENT } from "./version";
 import { waapApi, type WaapApi } from "./waap/reseller";
 
@@ -84,6 +90,22 @@ export interface ClientOptions {
   readonly now?: (() => number) | undefined;
   /** Random source for jitter (tests). */
   readonly random?: (() => number) | undefined;
+  /**
+   * Largest success body read, in bytes (default 64 MiB); a larger answer fails with
+   * ResponseTooLargeError once the cap is reached, without buffering the rest.
+   */
+  readonly maxResponseBytes?: number | undefined;
+  /**
+   * Allow an `http://` base URL to a host other than loopback (the key then travels in
+   * cleartext). Off by default; the config `cloudplatform:allowInsecureHttp` sets it (`true`,
+   * `false`, or that text as the config gives it; anything else is a ConfigurationError).
+   */
+  readonly allowInsecureHttp?: boolean | string | undefined;
+  /**
+   * Requests in flight to this base URL at most, shared by every client of the process (default
+   * 8; an integer 1..256, a string from config is parsed). See pacing.ts.
+   */
+  readonly maxConcurrentRequests?: number | string | undefined;
 }
 
 /** The API client, grouped by product as the API is. */
@@ -150,12 +172,16 @@ class AttemptFailed extends Error {
 
 /**
  * Build the transport: one axios instance, the auth header added per request (never stored
- * where an inspected object could show it), and the retry loop of {@link request}: a plain loop,
- * so the waits use the injected sleep and clock, honour Retry-After and stop at once on abort.
+ * where an inspected object could show it), and the retries of {@link request}, driven by
+ * p-retry: the waits use the injected sleep and clock, honour Retry-After and stop on abort.
  */
 export function createTransport(options: ClientOptions): Transport & { readonly baseUrl: string } {
-  const baseUrl = checkBaseUrl(options.baseUrl);
+  const baseUrl = checkBaseUrl(options.baseUrl, { allowInsecureHttp: options.allowInsecureHttp });
   const apiKey = checkApiKey(options.apiKey);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw new ConfigurationError(`maxResponseBytes must be a positive integer, got ${maxResponseBytes}`);
+  }
   const policy = resolveRetryPolicy(options.retry);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!(timeoutMs > 0)) throw new ConfigurationError(`timeoutMs must be > 0, got ${timeoutMs}`);
@@ -167,6 +193,10 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   const scrub = (text: string): string => redact(text, [apiKey]);
   const origin = new URL(baseUrl);
   const target = origin.host;
+  const pacer = sharedPacer(baseUrl, options.maxConcurrentRequests);
+  /** How long a failed attempt holds its family: a 429's Retry-After. */
+  const familyPause = (err: unknown): number | undefined =>
+    err instanceof AttemptFailed && err.failure.kind === "status" && err.failure.status === 429 ? err.retryAfterMs : undefined;
 
   const http: AxiosInstance = axios.create({
     baseURL: baseUrl,
@@ -176,19 +206,21 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     adapter: "http",
     // A proxy cannot reach this machine's loopback; elsewhere the usual proxy variables apply.
     ...(isLoopback(origin.hostname) ? { proxy: false as const } : {}),
-    responseType: "text",
-    transformResponse: [(data: unknown) => data],
+    // A stream, read by readCapped: the size cap holds while reading, not after buffering.
+    responseType: "stream",
+    decompress: true,
     validateStatus: () => true,
     transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: false },
   });
 
-  async function attemptOnce(spec: RequestSpec): Promise<ApiResponse> {
+  async function attemptOnce<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
     const started = now();
     // The path as errors, logs and responses show it (a key could be a path parameter).
     const path = scrub(spec.path);
-    let res: AxiosResponse<unknown>;
+    const attemptTimeoutMs = spec.options?.timeoutMs ?? timeoutMs;
+    let res: AxiosResponse<Readable>;
     try {
-      res = await http.request({
+      res = await http.request<Readable>({
         method: spec.method,
         url: spec.path + serializeQuery(spec.query),
         headers: {
@@ -198,25 +230,48 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
           ...(spec.body !== undefined ? { "Content-Type": "application/json" } : {}),
         },
         data: spec.body !== undefined ? JSON.stringify(spec.body) : undefined,
-        timeout: spec.options?.timeoutMs ?? timeoutMs,
+        timeout: attemptTimeoutMs,
         signal: spec.options?.signal,
       });
     } catch (err) {
       throw networkFailure(spec, err);
     }
     const header: HeaderLookup = (name) => headerValue(res.headers, name);
-    const data = parseBody(res.data);
-    logger?.debug?.(scrub(`${spec.method} ${path} -> ${res.status} (${Math.round(now() - started)} ms)`));
-    if (res.status >= 200 && res.status < 300) {
-      return { method: spec.method, path, status: res.status, data, header };
+    const success = res.status >= 200 && res.status < 300;
+    const formatFailure = (problem: BodyProblem, tooLarge = false): AttemptFailed => {
+      const init = { method: spec.method, path, status: res.status, field: scrub(problem.field), problem: scrub(problem.problem), received: scrub(problem.received) };
+      const make = (attempts: number, note: string | undefined) =>
+        tooLarge ? new ResponseTooLargeError({ ...init, attempts, note }) : new ResponseFormatError({ ...init, attempts, note });
+      return new AttemptFailed(make, { kind: "format", tooLarge }, undefined);
+    };
+    const cap = success ? maxResponseBytes : ERROR_BODY_KEEP_BYTES;
+    const declared = Number(header("content-length"));
+    if (success && declared > cap) {
+      res.data.destroy();
+      throw formatFailure(tooLargeProblem(declared, maxResponseBytes), true);
     }
+    let body;
+    try {
+      body = await readCapped(res.data, cap, Math.max(1, attemptTimeoutMs - (now() - started)), spec.options?.signal);
+    } catch (err) {
+      throw networkFailure(spec, err);
+    }
+    logger?.debug?.(scrub(`${spec.method} ${path} -> ${res.status} (${Math.round(now() - started)} ms)`));
+    if (success) {
+      if (body.overflow) throw formatFailure(tooLargeProblem(undefined, maxResponseBytes), true);
+      const checked = checkSuccessBody(spec.response, header("content-type"), body);
+      if (!checked.ok) throw formatFailure(checked.problem);
+      return { method: spec.method, path, status: res.status, data: checked.data as T, header };
+    }
+    const data = parseErrorBody(body.text, body.overflow);
     const parsed = parseServerError(productOf(spec.path), data);
     const retryAfterMs = parseRetryAfter(header, now());
+    const redirect = res.status >= 300 && res.status < 400 ? redirectMessage(header("location")) : undefined;
     const init = {
       method: spec.method,
       path,
       status: res.status,
-      serverMessage: scrub(parsed.message),
+      serverMessage: scrub(redirect ?? parsed.message),
       exceptionClass: parsed.exceptionClass,
       requestId: parsed.requestId ?? header("x-request-id"),
       errors: parsed.errors.map((e) => ({ loc: e.loc.map(scrub), detail: scrub(e.detail) })),
@@ -231,7 +286,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
     );
   }
 
-  function networkFailure(spec: RequestSpec, err: unknown): AttemptFailed {
+  function networkFailure(spec: RequestSpec<unknown>, err: unknown): AttemptFailed {
     const path = scrub(spec.path);
     if (spec.options?.signal?.aborted || axios.isCancel(err)) {
       return new AttemptFailed(() => new RequestAbortedError(spec.method, path), { kind: "aborted" }, undefined);
@@ -251,38 +306,65 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   }
 
   /**
-   * The retry policy, top to bottom. Send; a failure the policy does not retry (retry.ts
-   * `classifyFailure`: never a write that may have reached the server) is thrown at once.
-   * Otherwise wait the server's Retry-After, or a jittered backoff, and send again, until the
-   * attempts or the time budget run out. A 429 whose Retry-After asks for a real wait is the
-   * server pacing us, not a failure: it uses up no attempt, so for it the time budget is the
-   * only bound (a `Retry-After: 0` counts as an attempt: see `isPacingDelay`).
+   * The retry policy, top to bottom, as p-retry's options; what is retried is decided by
+   * retry.ts `classifyFailure` (never a write that may have reached the server).
+   * - `retries`: the policy's attempts; `shouldConsumeRetry` lets a 429 whose Retry-After really
+   *   paces us use up none (it is the server's pacing, not a failure), so for a run of those the
+   *   time budget is the bound.
+   * - `onFailedAttempt`: ask the policy; if it allows another attempt and attempts and budget
+   *   remain (`budgetStop` words why not), wait: the server's Retry-After or the jittered
+   *   backoff, through the injectable, abortable sleep. p-retry's own backoff is off
+   *   (`minTimeout: 0`): it knows neither Retry-After nor jitter.
+   * - `shouldRetry`: go on exactly when `onFailedAttempt` waited.
+   * - `signal` ends a wait and the loop (RequestAbortedError); `maxRetryTime` backs the budget.
    */
-  async function request(spec: RequestSpec): Promise<ApiResponse> {
+  async function request<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
     const started = now();
     const signal = spec.options?.signal;
     const path = scrub(spec.path);
-    let counted = 0;
-    for (let attempt = 1; ; attempt++) {
+    const paced = (f: AttemptFailed) => f.failure.kind === "status" && f.failure.status === 429 && isPacingDelay(f.retryAfterMs, policy);
+    let attempts = 0;
+    let pauseWaited = false;
+    let stop: { readonly note?: string | undefined } | undefined;
+    try {
+      return await pRetry(
+        (attempt) => {
+          attempts = attempt;
+          return pacer.send(familyOf(spec.path), () => attemptOnce(spec), familyPause, { signal, pauseWaited });
+        },
+        {
+          retries: policy.maxAttempts - 1,
+          minTimeout: 0,
+          maxRetryTime: policy.budgetMs,
+          signal,
+          shouldConsumeRetry: ({ error }) => !paced(asAttemptFailed(error)),
+          onFailedAttempt: async ({ error, attemptNumber, retriesConsumed, retriesLeft }) => {
+            const failed = asAttemptFailed(error);
+            const decision = classifyFailure(spec.method, failed.failure, policy);
+            if (!decision.retry) return void (stop = {});
+            const used = retriesConsumed + (paced(failed) ? 0 : 1);
+            const delayMs = retryDelayMs(Math.max(1, used), policy, failed.retryAfterMs, random);
+            const note =
+              budgetStop(policy, used, now() - started, delayMs, failed.retryAfterMs) ??
+              (retriesLeft <= 0 ? `Gave up after ${attemptNumber} attempts.` : undefined);
+            if (note) return void (stop = { note });
+            stop = undefined;
+            const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
+            const code = failed.failure.kind === "network" ? failed.failure.code : undefined;
+            logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attemptNumber} failed (${decision.reason}); retrying in ${delayMs} ms`));
+            options.onRetry?.({ method: spec.method, path, attempt: attemptNumber, delayMs, reason: scrub(decision.reason), status, code });
+            await sleep(delayMs, signal);
+            // The pacer need not hold this request again for the pause it has just waited out.
+            pauseWaited = status === 429 && failed.retryAfterMs !== undefined;
+          },
+          shouldRetry: () => stop === undefined,
+        },
+      );
+    } catch (err) {
       if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
-      let failed: AttemptFailed;
-      try {
-        return await attemptOnce(spec);
-      } catch (err) {
-        failed = asAttemptFailed(err);
-      }
-      const decision = classifyFailure(spec.method, failed.failure, policy);
-      if (!decision.retry) throw failed.make(attempt, undefined);
-      const paced = failed.failure.kind === "status" && failed.failure.status === 429 && isPacingDelay(failed.retryAfterMs, policy);
-      if (!paced) counted += 1;
-      const delayMs = retryDelayMs(Math.max(1, counted), policy, failed.retryAfterMs, random);
-      const stop = budgetStop(policy, counted, now() - started, delayMs, failed.retryAfterMs);
-      if (stop) throw failed.make(attempt, stop);
-      const status = failed.failure.kind === "status" ? failed.failure.status : undefined;
-      const code = failed.failure.kind === "network" ? failed.failure.code : undefined;
-      logger?.warn?.(scrub(`${spec.method} ${path} attempt ${attempt} failed (${decision.reason}); retrying in ${delayMs} ms`));
-      options.onRetry?.({ method: spec.method, path, attempt, delayMs, reason: scrub(decision.reason), status, code });
-      await sleep(delayMs, signal);
+      // Ended by p-retry's own clock (maxRetryTime) after a wait: the budget is spent.
+      const note = stop ? stop.note : budgetStop(policy, attempts, policy.budgetMs, 1, undefined);
+      throw asAttemptFailed(err).make(attempts, note);
     }
   }
 
@@ -296,30 +378,6 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   return { baseUrl, request };
 }
 
-function checkBaseUrl(value: string | undefined): string {
-  const how = "set the Pulumi config `cloudplatform:baseUrl` or the environment variable CLOUDPLATFORM_BASE_URL";
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new ConfigurationError(`No API base URL is configured (there is no default host): ${how}.`);
-  }
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    // Not echoed: a value that is no URL may be a key pasted into the wrong setting.
-    throw new ConfigurationError(`The API base URL is not a valid URL (its value is not printed): ${how} to an http(s) URL.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigurationError(`The API base URL must use http or https, got ${url.protocol}: ${how}.`);
-  }
-  if (url.username || url.password) {
-    throw new ConfigurationError(`The API base URL must not contain credentials; pass the key as cloudplatform:apiKey instead.`);
-  }
-  if (url.search || url.hash) {
-    throw new ConfigurationError(`The API base URL must not contain a query string or fragment: ${how}.`);
-  }
-  return url.toString().replace(/\/+$/, "");
-}
-
 function checkApiKey(value: string | undefined): string {
   const how = "set the Pulumi config `cloudplatform:apiKey` (as a secret) or the environment variable CLOUDPLATFORM_API_KEY";
   if (typeof value !== "string" || value.trim() === "") {
@@ -331,10 +389,6 @@ function checkApiKey(value: string | undefined): string {
   return value;
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || hostname === "::1" || /^127\./.test(hostname);
-}
-
 function headerValue(headers: unknown, name: string): string | undefined {
   if (!headers || typeof headers !== "object") return undefined;
   const h = headers as { get?: (n: string) => unknown } & Record<string, unknown>;
@@ -343,14 +397,28 @@ function headerValue(headers: unknown, name: string): string | undefined {
   return Array.isArray(v) ? v.map(String).join(", ") : String(v);
 }
 
-function parseBody(raw: unknown): unknown {
-  if (typeof raw !== "string") return raw;
-  if (raw.trim() === "") return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
+/** An error body: its JSON when it parses, else its text, cut short either way. */
+function parseErrorBody(text: string, cut: boolean): unknown {
+  if (text.trim() === "") return undefined;
+  if (!cut) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // not JSON: kept as text below
+    }
   }
+  return text.length > 2000 ? `${text.slice(0, 2000)}...` : text;
+}
+
+function tooLargeProblem(declared: number | undefined, cap: number): BodyProblem {
+  const size = declared !== undefined ? `${declared} bytes (Content-Length)` : `more than ${cap} bytes`;
+  return { field: "(body)", problem: `the body exceeds the client's maxResponseBytes of ${cap} bytes; reading stopped there`, received: size };
+}
+
+/** A 3xx: said plainly, since following it could send the key to another address. */
+function redirectMessage(location: string | undefined): string {
+  const where = location ? `redirected to ${quoteText(location).replace(/^text /, "")}` : "redirected";
+  return `${where}; redirects are not followed, so the API key never goes to another address: set cloudplatform:baseUrl to the address that answers`;
 }
 
 /** The Node error code of a failed request, looking through axios wrappers and AggregateErrors. */

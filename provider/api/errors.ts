@@ -234,15 +234,82 @@ export class RequestAbortedError extends CloudPlatformError {
   }
 }
 
-/** A success status with a body that does not have the documented shape. */
+/** Input of {@link ResponseFormatError}. */
+export interface ResponseFormatErrorInit {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without query string. */
+  readonly path: string;
+  /** HTTP status of the answer (a 2xx). */
+  readonly status: number;
+  /** Where the body is wrong, e.g. `results[0].version`; `(body)` for the body as a whole. */
+  readonly field: string;
+  /** What was expected there, e.g. `expected string, got null`. */
+  readonly problem: string;
+  /** What came instead, cut short and with the key redacted. */
+  readonly received: string;
+  /** Attempts made, when more than one. */
+  readonly attempts?: number | undefined;
+  /** Why retrying stopped, appended to the message. */
+  readonly note?: string | undefined;
+}
+
+/**
+ * A success status whose body is not the documented answer: not JSON, cut short, empty, or a
+ * field missing, `null` or of the wrong type. Why its own class, and not an {@link ApiError}:
+ * the server did not refuse anything, the answer is unusable, so it must never be read as
+ * "absent" or "gone" (a caller that branches on NotFoundError cannot mistake it). GETs are
+ * retried on it like on a 5xx; a write is not, since it may have taken effect.
+ */
 export class ResponseFormatError extends CloudPlatformError {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without query string. */
+  readonly path: string;
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** Where the body is wrong (`results[0].version`, or `(body)`). */
+  readonly field: string;
+  /** What came instead, cut short and redacted. */
+  readonly received: string;
+  /** Attempts made before giving up (1 when not retried). */
+  readonly attempts: number;
+
+  constructor(init: ResponseFormatErrorInit) {
+    const where = init.field === "(body)" ? "" : `field ${init.field}: `;
+    const tail = [init.note, init.attempts && init.attempts > 1 ? `(${init.attempts} attempts)` : undefined].filter(Boolean).join(" ");
+    super(
+      `${init.method} ${init.path} returned ${init.status} with an unexpected body: ${where}${init.problem}; received ${init.received}.` +
+        (tail ? ` ${tail}` : ""),
+    );
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.field = init.field;
+    this.received = init.received;
+    this.attempts = init.attempts ?? 1;
+  }
+}
+
+/**
+ * The answer was larger than the client's `maxResponseBytes` (default 64 MiB); reading stopped at
+ * the cap, so no more than that was held in memory. Not retried: the same call would send the
+ * same body again.
+ */
+export class ResponseTooLargeError extends ResponseFormatError {}
+
+/**
+ * Paging did not end within the pager's `maxPages`: the server kept announcing a next page.
+ * Why an error and not a silent stop: a list cut short would read as "these are all of them".
+ */
+export class PaginationLimitError extends CloudPlatformError {
   constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly status: number,
-    problem: string,
+    /** The cap that was reached. */
+    readonly maxPages: number,
+    /** What was being listed, e.g. `GET /streaming/ai/tasks`, when known. */
+    readonly what: string,
   ) {
-    super(`${method} ${path} returned ${status} with an unexpected body: ${problem}`);
+    super(`${what} still announced a next page after ${maxPages} pages (maxPages); stopped instead of listing forever. Narrow the query or raise maxPages.`);
   }
 }
 

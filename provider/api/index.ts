@@ -22,9 +22,13 @@ export {
   ConnectionError,
   RequestAbortedError,
   ResponseFormatError,
+  ResponseTooLargeError,
+  PaginationLimitError,
   makeApiError,
 } from "./errors";
-export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit } from "./errors";
+export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit, ResponseFormatErrorInit } from "./errors";
+export { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
+export { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV } from "./url";
 export {
   DEFAULT_RETRY_POLICY,
   resolveRetryPolicy,
@@ -35,12 +39,22 @@ export {
   retryDelayMs,
 } from "./retry";
 export type { RetryPolicy, RetryDecision, AttemptFailure, HttpMethod } from "./retry";
-export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered } from "./pagination";
-export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
+export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered, DEFAULT_MAX_PAGES } from "./pagination";
+export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, PageProgress, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
 export { redact } from "./redact";
+export {
+  RequestPacer,
+  sharedPacer,
+  familyOf,
+  parseMaxConcurrentRequests,
+  DEFAULT_MAX_CONCURRENT_REQUESTS,
+  MAX_CONCURRENT_REQUESTS_CONFIG,
+  MAX_CONCURRENT_REQUESTS_ENV,
+} from "./pacing";
+export type { PacerOptions, PacerState, SendOptions } from "./pacing";
 export { VERSION, DEFAULT_USER_AGENT } from "./version";
 export type { RequestOptions } from "./transport";
-export { TERMINAL_TASK_STATES } from "./cloud/tasks";
+export { TERMINAL_TASK_STATES, TASK_STATES } from "./cloud/tasks";
 export type { Task, TaskState, TaskIdList, ListTasksParams, TasksApi } from "./cloud/tasks";
 export type { Project, ListProjectsParams, ProjectsApi } from "./cloud/projects";
 export type { Region, ListRegionsParams, RegionsApi } from "./cloud/regions";

@@ -5,6 +5,13 @@
  * getting termination right (count reached, short page, empty page, a cap) once is cheaper than
  * getting it right in every caller.
  */
+import { PaginationLimitError } from "./errors";
+
+/**
+ * Default page cap: far above any real list (1000 pages of 1000 items), low enough that a server
+ * announcing a next page forever fails clearly instead of looping.
+ */
+export const DEFAULT_MAX_PAGES = 1000;
 
 /** An offset page (`limit`/`offset` in, `{count, results}` out); `count` is the total. */
 export interface OffsetPage<T> {
@@ -23,26 +30,56 @@ export interface OffsetPagerOptions {
   readonly startOffset?: number;
   /** Stop after this many items (default: no cap). */
   readonly max?: number;
+  /** Fail with PaginationLimitError when more pages than this are announced (default {@link DEFAULT_MAX_PAGES}). */
+  readonly maxPages?: number;
+  /** What is listed, for the PaginationLimitError message (e.g. `GET /cloud/v1/projects`). */
+  readonly what?: string;
+  /** Called after each page arrives (progress of long listings). */
+  readonly onPage?: (progress: PageProgress) => void;
+}
+
+/** Where a paged listing stands after a page arrived. */
+export interface PageProgress {
+  /** Pages fetched so far (from 1). */
+  readonly pages: number;
+  /** Items received so far (capped at `max`). */
+  readonly items: number;
+  /** Pages the listing needs in all, from the first page's total and `max`. */
+  readonly totalPages: number;
+  /** Items the listing will return in all (the total, capped at `max`). */
+  readonly totalItems: number;
 }
 
 /**
  * Iterate items over offset pages until `count` is reached, a page comes back short or empty,
- * or `max` items were yielded.
+ * or `max` items were yielded; more than `maxPages` pages is a PaginationLimitError. The last
+ * page asks only for the items still wanted, so a cap below the page size fetches no more than it.
  */
 export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): AsyncGenerator<T, void, undefined> {
   const limit = positiveInt(options.pageSize ?? 100, "pageSize");
   const max = options.max ?? Infinity;
-  let offset = options.startOffset ?? 0;
+  const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
+  const start = options.startOffset ?? 0;
+  let offset = start;
   let yielded = 0;
+  let pages = 0;
   while (yielded < max) {
-    const page = await fetchPage({ limit, offset });
+    if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
+    const want = Math.min(limit, max - yielded);
+    const page = await fetchPage({ limit: want, offset });
+    pages++;
+    if (options.onPage) {
+      const totalItems = Math.min(Math.max(page.count - start, 0), max);
+      const received = Math.min(yielded + page.results.length, max);
+      options.onPage({ pages, items: received, totalItems, totalPages: Math.max(pages, Math.ceil(totalItems / limit)) });
+    }
     for (const item of page.results) {
       if (yielded >= max) return;
       yield item;
       yielded++;
     }
     offset += page.results.length;
-    if (page.results.length === 0 || page.results.length < limit || offset >= page.count) return;
+    if (page.results.length === 0 || page.results.length < want || offset >= page.count) return;
   }
 }
 
@@ -68,14 +105,23 @@ export interface NumberedPagerOptions {
   readonly startPage?: number;
   /** Stop after this many items (default: no cap). */
   readonly max?: number;
+  /** Fail with PaginationLimitError when more pages than this are announced (default {@link DEFAULT_MAX_PAGES}). */
+  readonly maxPages?: number;
+  /** What is listed, for the PaginationLimitError message (e.g. `GET /streaming/ai/tasks`). */
+  readonly what?: string;
 }
 
-/** Iterate items over numbered pages until `next` is null, a page is empty, or `max` is reached. */
+/**
+ * Iterate items over numbered pages until `next` is null, a page is empty, or `max` is reached;
+ * a `next` still announced after `maxPages` pages is a PaginationLimitError.
+ */
 export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions = {}): AsyncGenerator<T, void, undefined> {
   const max = options.max ?? Infinity;
+  const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
   let page = positiveInt(options.startPage ?? 1, "startPage");
   let yielded = 0;
-  while (yielded < max) {
+  for (let pages = 0; yielded < max; pages++) {
+    if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
     const current = await fetchPage(page);
     for (const item of current.results) {
       if (yielded >= max) return;

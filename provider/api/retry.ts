@@ -1,9 +1,10 @@
 /**
- * The retry policy as plain data plus pure functions (after octokit plugin-retry and p-retry).
+ * The retry policy as plain data plus pure functions (after octokit plugin-retry).
  *
  * Why pure: which failures are retried is a safety property (a write must never be sent twice
  * after an ambiguous failure), so it is decided here, without I/O, and unit-tested directly.
- * The transport in client.ts only asks {@link classifyFailure} and {@link retryDelayMs}.
+ * p-retry runs the loop in client.ts; its hooks only ask {@link classifyFailure},
+ * {@link retryDelayMs}, {@link isPacingDelay} and {@link budgetStop}.
  */
 
 /** HTTP methods the client sends. */
@@ -79,6 +80,8 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 export type AttemptFailure =
   | { readonly kind: "status"; readonly status: number }
   | { readonly kind: "network"; readonly code: string }
+  /** A 2xx whose body is not the documented answer; `tooLarge` when it passed the size cap. */
+  | { readonly kind: "format"; readonly tooLarge: boolean }
   | { readonly kind: "aborted" };
 
 /** The policy's verdict on one failed attempt. */
@@ -97,11 +100,18 @@ export function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_R
 /**
  * Decide whether a failed attempt may be retried. The rules, in order:
  * caller aborts never; 400/401/403/404/409/422 never; a write only when the request never left
- * (connection refused, DNS failure); a GET on any network error, 408, 429 and 5xx.
+ * (connection refused, DNS failure); a GET on any network error, 408, 429, 5xx and a malformed
+ * answer (a gateway's page, a cut body: like a 5xx); an answer over the size cap never.
  */
 export function classifyFailure(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RetryDecision {
   if (failure.kind === "aborted") return { retry: false, reason: "cancelled by the caller" };
   const idempotent = policy.idempotentMethods.includes(method);
+  if (failure.kind === "format") {
+    if (failure.tooLarge) return { retry: false, reason: "the answer exceeds the size cap; the same call would get it again" };
+    return idempotent
+      ? { retry: true, reason: "a malformed answer" }
+      : { retry: false, reason: `a malformed answer to a ${method}: the server may have acted, so it is not repeated` };
+  }
   if (failure.kind === "network") {
     if (neverReachedServer(failure.code, policy)) {
       return { retry: true, reason: `${failure.code}: the request never reached the server` };

@@ -7,7 +7,7 @@
  * both forms is cheap and servers drift.
  */
 import type { ApiErrorDetail } from "./errors";
-import { isObject, str } from "./wire";
+
 
 /** API product, from the first path segment. */
 export type Product = "cloud" | "iam" | "storage" | "dns" | "streaming" | "waap" | "other";
@@ -81,4 +81,12 @@ function invalidFields(v: unknown): ApiErrorDetail[] {
     loc: [field],
     detail: Array.isArray(msgs) ? msgs.map(str).join(", ") : str(msgs),
   }));
+}
+
+function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : v === undefined || v === null ? "" : String(v);
 }

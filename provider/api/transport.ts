@@ -5,6 +5,7 @@
  * shapes but not axios, retries or auth, and they can be exercised with any Transport.
  */
 import type { HttpMethod, HeaderLookup } from "./retry";
+import type { ResponseSchema } from "./schema";
 import type { Query } from "./url";
 
 /** Per-call options every API function accepts as its last argument. */
@@ -16,7 +17,7 @@ export interface RequestOptions {
 }
 
 /** One logical API call; the transport may make several attempts. */
-export interface RequestSpec {
+export interface RequestSpec<T = unknown> {
   readonly method: HttpMethod;
   /** Already-encoded path (build it with `apiPath`), without query string. */
   readonly path: string;
@@ -24,19 +25,25 @@ export interface RequestSpec {
   /** JSON body; sent as is (wire names). */
   readonly body?: unknown;
   readonly options?: RequestOptions | undefined;
+  /**
+   * What a 2xx must carry: the schema of its JSON body (the transport checks it and `data` is its
+   * output), or `null` for an answer without a body (the spec's 204; a body sent anyway is a
+   * ResponseFormatError).
+   */
+  readonly response: ResponseSchema<T> | null;
 }
 
-/** A successful (2xx) response. */
-export interface ApiResponse {
+/** A successful (2xx) response whose body passed the call's schema. */
+export interface ApiResponse<T = unknown> {
   readonly method: HttpMethod;
   readonly path: string;
   readonly status: number;
-  /** Parsed JSON, `undefined` for an empty body, the text when not JSON. */
-  readonly data: unknown;
+  /** The schema's output; `undefined` for a call that expects no body. */
+  readonly data: T;
   readonly header: HeaderLookup;
 }
 
 /** Sends a request with auth, retries and error mapping; resolves only for 2xx. */
 export interface Transport {
-  request(spec: RequestSpec): Promise<ApiResponse>;
+  request<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>>;
 }

@@ -4,7 +4,7 @@
  * Why its own module: user-supplied names (cluster names, zone names) go into paths, and a name
  * holding `/`, `?` or `..` must never address a different resource than the one asked for.
  */
-import { CloudPlatformError } from "./errors";
+import { CloudPlatformError, ConfigurationError } from "./errors";
 
 /** A value accepted in a query string; arrays become repeated keys (`key=a&key=b`). */
 export type QueryScalar = string | number | boolean;
@@ -53,4 +53,75 @@ export function serializeQuery(query: Query | undefined): string {
     for (const item of items) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
   }
   return parts.length ? `?${parts.join("&")}` : "";
+}
+
+/** Options of {@link checkBaseUrl}. */
+export interface BaseUrlOptions {
+  /**
+   * Allow `http://` to a host other than this machine. Off by default: over plain HTTP the API
+   * key travels in cleartext to anyone on the path.
+   */
+  readonly allowInsecureHttp?: boolean | string | undefined;
+}
+
+/** Config key of the opt-in to plain HTTP to other hosts. */
+export const ALLOW_INSECURE_HTTP_CONFIG = "cloudplatform:allowInsecureHttp";
+/** Environment fallback of {@link ALLOW_INSECURE_HTTP_CONFIG}. */
+export const ALLOW_INSECURE_HTTP_ENV = "CLOUDPLATFORM_ALLOW_INSECURE_HTTP";
+
+/**
+ * Check and normalize the API base URL (no trailing slash). Refused with a ConfigurationError:
+ * no URL, not http(s), credentials, a query or fragment, and `http://` to a host other than
+ * loopback unless `allowInsecureHttp` (the key would cross the network in cleartext; the
+ * simulator and local proxies on 127.0.0.1/localhost/::1 stay allowed).
+ */
+export function checkBaseUrl(value: string | undefined, options: BaseUrlOptions = {}): string {
+  const how = "set the Pulumi config `cloudplatform:baseUrl` or the environment variable CLOUDPLATFORM_BASE_URL";
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ConfigurationError(`No API base URL is configured (there is no default host): ${how}.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    // Not echoed: a value that is no URL may be a key pasted into the wrong setting.
+    throw new ConfigurationError(`The API base URL is not a valid URL (its value is not printed): ${how} to an http(s) URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigurationError(`The API base URL must use http or https, got ${url.protocol}: ${how}.`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError(`The API base URL must not contain credentials; pass the key as cloudplatform:apiKey instead.`);
+  }
+  if (url.search || url.hash) {
+    throw new ConfigurationError(`The API base URL must not contain a query string or fragment: ${how}.`);
+  }
+  if (url.protocol === "http:" && !isLoopback(url.hostname) && !parseAllowInsecureHttp(options.allowInsecureHttp)) {
+    throw new ConfigurationError(
+      `The API base URL uses plain http to ${url.host}, so the API key would travel in cleartext: use https, ` +
+        `or, if that network is trusted, opt in with the Pulumi config \`${ALLOW_INSECURE_HTTP_CONFIG}\` set to true ` +
+        `or the environment variable ${ALLOW_INSECURE_HTTP_ENV}=true (plain http to localhost, 127.0.0.1 and ::1 is always allowed).`,
+    );
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+/** True for this machine's own addresses: `localhost`, 127.0.0.0/8 and `::1`. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/**
+ * The opt-in as a boolean: `true`/`false` (any case, `1`/`0` too), unset as false. Anything else
+ * is refused: a typo in an opt-in about sending the key in cleartext must not be guessed.
+ */
+export function parseAllowInsecureHttp(value: boolean | string | undefined): boolean {
+  if (value === undefined || typeof value === "boolean") return value ?? false;
+  const v = value.trim().toLowerCase();
+  if (v === "true" || v === "1") return true;
+  if (v === "false" || v === "0" || v === "") return false;
+  throw new ConfigurationError(
+    `${ALLOW_INSECURE_HTTP_CONFIG} (or the environment variable ${ALLOW_INSECURE_HTTP_ENV}) must be true or false, got ${JSON.stringify(value.slice(0, 20))}.`,
+  );
 }

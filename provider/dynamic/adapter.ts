@@ -10,6 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { guardOf } from "../adapters/errorScrubbing";
 import { unknownInputs } from "../adapters/unknownValues";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { keepProviderOnPartial } from "./initFailed";
 
 /** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
 const PROVIDER_KEY = "__provider";
@@ -41,7 +42,7 @@ export function toDynamicHandlers<I, O>(
         return { inputs: result.inputs, failures: result.failures };
       }),
     diff: (id, olds, news) => guard(() => lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)),
-    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I)),
+    create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I).catch(keepProviderOnPartial(inputs, secrets))),
     read: (id, props) =>
       guard(async () => {
         const result = await lifecycle.read(context(), id, userInputs(props) as O);
@@ -50,7 +51,7 @@ export function toDynamicHandlers<I, O>(
         return { id: result.id, props: result.outs as Record<string, unknown>, inputs: result.inputs } as pulumi.dynamic.ReadResult;
       }),
     update: (id, olds, news) =>
-      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I) })),
+      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I).catch(keepProviderOnPartial(news, secrets)) })),
     delete: (id, props) => guard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
   };
 }

@@ -68,7 +68,13 @@ function writeProgress(line: string): void {
  */
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
-    client: () => (client ??= createClient({ baseUrl: settings.baseUrl ?? "", apiKey: settings.apiKey ?? "" })),
+    client: () =>
+      (client ??= createClient({
+        baseUrl: settings.baseUrl ?? "",
+        apiKey: settings.apiKey ?? "",
+        allowInsecureHttp: settings.allowInsecureHttp,
+        maxConcurrentRequests: settings.maxConcurrentRequests,
+      })),
     log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
     run,
     signal: NEVER_ABORTED,

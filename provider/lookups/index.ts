@@ -1,7 +1,7 @@
 /**
  * The Pulumi-free half of the lookups: argument checks, choosing, paging, the cache.
  *
- * Why separate from `sdk/lookups`: everything here is plain TypeScript over the API client, so it
+ * Why separate from `sdk/nodejs/lookups`: everything here is plain TypeScript over the API client, so it
  * is unit-tested against the simulator without a Pulumi engine, and serves both the TypeScript
  * SDK (which adds config reading and the `getXOutput` lifting) and the plugin's functions
  * (`provider/plugin/functions.ts`, for every other language).

@@ -6,6 +6,7 @@
  */
 import type { Instance } from "../api/cloud/instances";
 import type { LookupDefinition } from "./runtime";
+import { pageProgress } from "./progress";
 import { ArgChecker } from "./validate";
 
 /** Instance statuses the API filters by. */
@@ -71,12 +72,16 @@ export const getInstancesLookup: LookupDefinition<GetInstancesArgs, Normalized, 
       maxResults: c.optionalInt("maxResults", 1),
     };
   },
-  async execute({ client }, a) {
+  async execute({ client, progress }, a) {
     const instances = await client.cloud.instances.listAll(
       a.projectId,
       a.regionId,
       { name: a.name, status: a.status },
-      { pageSize: a.pageSize, ...(a.maxResults !== undefined ? { max: a.maxResults } : {}) },
+      {
+        pageSize: a.pageSize,
+        ...(a.maxResults !== undefined ? { max: a.maxResults } : {}),
+        onPage: pageProgress("getInstances", "instances", progress),
+      },
     );
     return { projectId: a.projectId, regionId: a.regionId, instances, ids: instances.map((i) => i.id) };
   },

@@ -20,6 +20,8 @@ export interface LookupCall {
   readonly client: CloudPlatformClient;
   /** Run another lookup through the same cache (e.g. getProject reading the project list). */
   sub<A, N, R>(def: LookupDefinition<A, N, R>, args: A): Promise<R>;
+  /** Reports progress of a long lookup (pages of a large list); dropped unless the environment asks for it. */
+  progress(message: string): void;
 }
 
 /** One lookup: its name, argument check, and the work it does. */
@@ -49,6 +51,12 @@ export interface LookupEnvironment {
   readonly settings: ConnectionSettings;
   readonly cache: LookupCache;
   readonly clientOptions?: ClientOverrides | undefined;
+  /**
+   * Where progress of long lookups goes (one line per page of a list that takes more than one
+   * page); absent = no progress. Why: a listing of 10,000 instances takes ten requests, and a
+   * silent pause that long looks like a hang.
+   */
+  readonly progress?: ((message: string) => void) | undefined;
 }
 
 /**
@@ -88,12 +96,14 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
       retry: { ...base.retry, ...own.retry },
       baseUrl: env.settings.baseUrl as string,
       apiKey: env.settings.apiKey as string,
+      allowInsecureHttp: env.settings.allowInsecureHttp,
+      maxConcurrentRequests: env.settings.maxConcurrentRequests,
     });
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);
   }
   const key = lookupCacheKey(def.name, normalized, client.baseUrl, env.settings.apiKey ?? "");
-  const call: LookupCall = { client, sub: (d, a) => runLookup(d, a, env) };
+  const call: LookupCall = { client, sub: (d, a) => runLookup(d, a, env), progress: (message) => env.progress?.(message) };
   const shared = env.cache.get(key, async () => {
     try {
       return await def.execute(call, normalized);

@@ -6,6 +6,7 @@
  */
 import type { Task, TaskState } from "../api/cloud/tasks";
 import type { LookupDefinition } from "./runtime";
+import { pageProgress } from "./progress";
 import { ArgChecker } from "./validate";
 
 /** Task states. */
@@ -81,10 +82,14 @@ export const getTasksLookup: LookupDefinition<GetTasksArgs, NormalizedTasks, Get
       maxResults: c.optionalInt("maxResults", 1),
     };
   },
-  async execute({ client }, a) {
+  async execute({ client, progress }, a) {
     const tasks = await client.cloud.tasks.listAll(
       { projectId: a.projectId, regionId: a.regionId, state: a.state, taskType: a.taskType, orderBy: a.orderBy },
-      { pageSize: a.pageSize, ...(a.maxResults !== undefined ? { max: a.maxResults } : {}) },
+      {
+        pageSize: a.pageSize,
+        ...(a.maxResults !== undefined ? { max: a.maxResults } : {}),
+        onPage: pageProgress("getTasks", "tasks", progress),
+      },
     );
     return { tasks, ids: tasks.map((t) => t.id) };
   },

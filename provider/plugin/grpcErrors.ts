@@ -38,5 +38,7 @@ export function grpcCodeOf(err: unknown): grpc.status {
   if (err instanceof RateLimitError) return grpc.status.RESOURCE_EXHAUSTED;
   if (err instanceof OperationCancelledError) return grpc.status.CANCELLED;
   if (err instanceof CustomTimeoutError || err instanceof TaskTimeoutError) return grpc.status.DEADLINE_EXCEEDED;
-  return grpc.status.UNKNOWN;
+  // A wrapper (partial state around a task timeout, say) has the code of what it wraps.
+  const cause = err instanceof Error ? err.cause : undefined;
+  return cause !== undefined && cause !== err ? grpcCodeOf(cause) : grpc.status.UNKNOWN;
 }

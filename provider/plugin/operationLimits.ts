@@ -28,7 +28,7 @@ class DeadlineReason extends Error {}
 /** The operation stopped because the engine called `Cancel` (Ctrl-C). */
 export class OperationCancelledError extends Error {
   constructor(cause: string) {
-    super(`cancelled (Ctrl-C): ${cause}. Anything already started on the platform runs on; the next \`pulumi up\` finds it and waits for it instead of starting it again`);
+    super(`cancelled (Ctrl-C): ${cause.replace(/\.+$/, "")}. Anything already started on the platform runs on; the next \`pulumi up\` finds it and waits for it instead of starting it again`);
     this.name = new.target.name;
   }
 }
@@ -37,7 +37,7 @@ export class OperationCancelledError extends Error {
 export class CustomTimeoutError extends Error {
   constructor(limit: CustomTimeout, cause: string) {
     super(
-      `customTimeouts.${limit.operation} (${formatDuration(limit.seconds * 1000)}) ran out before the ${limit.operation} finished: ${cause}. ` +
+      `customTimeouts.${limit.operation} (${formatDuration(limit.seconds * 1000)}) ran out before the ${limit.operation} finished: ${cause.replace(/\.+$/, "")}. ` +
         "Anything already started on the platform runs on; the next `pulumi up` finds it and waits for it instead of starting it again",
     );
     this.name = new.target.name;

@@ -21,6 +21,7 @@ import type { LifecycleContext } from "../resources/lifecycle";
 import { RunState, type RunOptions } from "../resources/runState";
 import { API_KEY_CONFIG, BASE_URL_CONFIG, CONFIG_NAMESPACE, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { connectEngineLog, silentLog, type EngineLog } from "./engineLog";
+import { initFailedStatus } from "./initFailed";
 import { FUNCTIONS } from "./functions";
 import { grpcCodeOf, InvalidRequestError } from "./grpcErrors";
 import { OperationLimits, type CustomTimeout } from "./operationLimits";
@@ -66,7 +67,7 @@ function unary<Req, Res>(work: (req: Req) => Promise<Res>, scrub: (text: string)
       (res) => callback(null, res),
       (err: unknown) => {
         const message = scrub(err instanceof Error ? err.message : String(err));
-        callback({ code: grpcCodeOf(err), details: message, message, name: "Error" }, null);
+        callback(initFailedStatus(err, scrub) ?? { code: grpcCodeOf(err), details: message, message, name: "Error" }, null);
       },
     );
   };
@@ -115,7 +116,8 @@ export class CloudPlatformPlugin {
   }
 
   private clientOf(config: Configuration): CloudPlatformClient {
-    return (config.client ??= createClient({ baseUrl: config.settings.baseUrl ?? "", apiKey: config.settings.apiKey ?? "" }));
+    const { baseUrl, apiKey, allowInsecureHttp, maxConcurrentRequests } = config.settings;
+    return (config.client ??= createClient({ baseUrl: baseUrl ?? "", apiKey: apiKey ?? "", allowInsecureHttp, maxConcurrentRequests }));
   }
 
   /**
@@ -263,7 +265,7 @@ export class CloudPlatformPlugin {
     this.config = this.newConfiguration((fullKey) => {
       const key = fullKey.slice(CONFIG_NAMESPACE.length + 1);
       const fromArgs = args[key];
-      if (typeof fromArgs === "string") return fromArgs;
+      if (typeof fromArgs === "string" || typeof fromArgs === "boolean" || typeof fromArgs === "number") return String(fromArgs);
       return variables.get(`${CONFIG_NAMESPACE}:config:${key}`) ?? undefined;
     });
     const res = new provProto.ConfigureResponse();
@@ -287,6 +289,7 @@ export class CloudPlatformPlugin {
       const result = await runLookup(def, args.values, {
         settings: config.settings,
         cache: config.cache,
+        progress: (message) => void this.engine.log("info", this.redacted(`cloudplatform: ${message}`)),
         clientOptions: {
           onRetry: (e) => {
             void this.engine.log("info", this.redacted(`cloudplatform: ${e.method} ${e.path} failed (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s (attempt ${e.attempt + 1})`));

@@ -11,10 +11,12 @@
  * - `create`/`update` converge the cluster (provider/resources/k8s/upgrade.ts); a failure
  *   throws, so the stack keeps the version it recorded before.
  * - `read` reports the live version as both output and input, so `preview --refresh` shows an
- *   upgrade done elsewhere as drift; a cluster gone (404) drops the resource.
+ *   upgrade done elsewhere as drift; a cluster gone (a well-formed 404) drops the resource, and a
+ *   failed or malformed read is an error that keeps it (`absence.ts`).
  * - `delete` only forgets: a cluster is never downgraded or deleted by this resource.
  */
-import { NotFoundError } from "../api";
+import { PresenceUnclearError } from "./absence";
+import { describeCluster, readCluster } from "./k8s/clusterRead";
 import type { CheckResult, DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
 import { checkAgainstCluster } from "./k8s/liveCheck";
 import {
@@ -73,13 +75,14 @@ export function createK8sClusterUpgradeLifecycle(
     async read(ctx, id, outs): Promise<ReadResult<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs> | undefined> {
       const identity = outs.clusterName !== undefined ? outs : parseResourceId(id);
       if (!identity) throw new Error(`K8sClusterUpgrade: cannot read resource ${id}: its state names no cluster`);
-      let cluster;
-      try {
-        cluster = await ctx.client().cloud.k8s.getCluster(identity.projectId, identity.regionId, identity.clusterName);
-      } catch (err) {
-        if (err instanceof NotFoundError) return undefined;
-        throw err;
+      const found = await readCluster(ctx, identity.projectId, identity.regionId, identity.clusterName);
+      if (found.state === "unclear") {
+        throw new PresenceUnclearError(describeCluster(identity.projectId, identity.regionId, identity.clusterName), "the resource stays in the stack as recorded", found.reason);
       }
+      if (found.state === "absent") return undefined;
+      const cluster = found.value;
+      // The check that follows in `up --refresh` / `preview --refresh` may use this read.
+      ctx.run.clusterReads.remember(identity.projectId, identity.regionId, cluster);
       const live: K8sClusterUpgradeOutputs = {
         ...inputsOf({ ...outs, ...identity, version: cluster.version }),
         clusterId: cluster.id,

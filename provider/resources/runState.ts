@@ -7,15 +7,15 @@
  * another. Each adapter makes one RunState per provider configuration (one per `pulumi up`
  * for the engine, one per test for unit tests).
  */
-import type { NotificationEvent } from "../api";
 import { ClusterReadHandover } from "./k8s/recentReads";
+import { SharedEventLists } from "./storage/eventLists";
 import { DEFAULT_WRITE_TIMING, type WriteTiming } from "./writeAttempts";
 
 /** Tunables of a run; tests shorten the settle delay and inject a clock. */
 export interface RunOptions {
   /** How writes are reconciled after an ambiguous failure (settle delay, attempts, sleep). */
   readonly writeTiming?: Partial<WriteTiming> | undefined;
-  /** The clock used for the age of handed-over reads. */
+  /** The clock used for the age of handed-over reads and shared event lists. */
   readonly now?: (() => number) | undefined;
 }
 
@@ -37,28 +37,12 @@ export class RunState {
   readonly adoptedEvents = new Set<string>();
   /** How writes are reconciled. */
   readonly writeTiming: WriteTiming;
-
-  private eventListInFlight: Promise<NotificationEvent[]> | undefined;
+  /** The event lists of this run and how fresh each use needs them (storage/eventLists.ts). */
+  readonly eventLists: SharedEventLists;
 
   constructor(options: RunOptions = {}) {
     this.clusterReads = new ClusterReadHandover(options.now);
     this.writeTiming = { ...DEFAULT_WRITE_TIMING, ...options.writeTiming };
-  }
-
-  /**
-   * The event list, shared by the creates that ask while one list request is in flight (the
-   * engine starts many creates at once), and fresh for any that ask later. Why not one list per
-   * run: a list taken before a long upgrade would be stale by the time a later create runs.
-   */
-  listEvents(list: () => Promise<NotificationEvent[]>): Promise<NotificationEvent[]> {
-    if (!this.eventListInFlight) {
-      const pending = list();
-      this.eventListInFlight = pending;
-      const clear = (): void => {
-        if (this.eventListInFlight === pending) this.eventListInFlight = undefined;
-      };
-      pending.then(clear, clear);
-    }
-    return this.eventListInFlight;
+    this.eventLists = new SharedEventLists(options.now);
   }
 }

@@ -4,16 +4,28 @@
  * effect.
  *
  * Why: the client never repeats a POST/PUT/DELETE on its own after an ambiguous failure (5xx,
- * timeout, connection reset after sending), because it cannot know whether the server acted.
- * The resource handlers can: they read the object back. But a request that timed out may still
- * be in flight, so the read waits a settle delay first; and a read that cannot tell (it fails,
- * or shows something that is neither the old nor the new state) never leads to a second send:
- * the write fails with "may have taken effect", and the next `pulumi up` starts from a read.
- * Every write of every resource (event create, update, delete; upgrade POST) goes through
- * {@link reconcileWrite}, so the rule lives here only. A 429 never gets here: it means the
- * server did not act, so the client's retry policy waits it out for every method.
+ * timeout, connection reset after sending, a 2xx whose body is malformed), because it cannot
+ * know whether the server acted. The resource handlers can: they read the object back. A read
+ * that cannot tell (it fails, its answer is malformed, or it shows something that is neither the
+ * old nor the new state) never leads to a second send: the write fails with "may have taken
+ * effect", and the next `pulumi up` starts from a read. Every write of every resource (event
+ * create, update, delete; upgrade POST) goes through {@link reconcileWrite}, so the rule lives
+ * here only. A 429 never gets here: it means the server did not act, so the client's retry
+ * policy waits it out for every method.
+ *
+ * No race with an in-flight write. The choice made here: **wait out the request's own timeout**
+ * (we do not try to abort it: a request whose connection is gone cannot be recalled, and the
+ * server may go on with it regardless). Each write is sent with an explicit per-request timeout
+ * ({@link WriteTiming.requestTimeoutMs}, passed to `send`), and after a failure that leaves the
+ * request possibly still travelling or being processed (no answer at all: a timeout or a
+ * connection reset after sending; or a gateway's 504, whose backend may still be working) the
+ * read-back waits that whole timeout again plus a margin before it looks. So a first send has
+ * had at least twice its own timeout to land before any second send can leave; a read that
+ * finds it absent after that is as close to proof as HTTP gives. After an answered failure (a
+ * 500/502/503, a malformed 2xx) the request is over, and the short settle delay is enough.
  */
 import { CloudPlatformError, ConnectionError, ResponseFormatError, ServerError } from "../api/errors";
+import type { RequestOptions } from "../api/transport";
 import { sleep } from "../api/sleep";
 
 /** What reading back after an ambiguous failure showed. */
@@ -31,8 +43,11 @@ export type ProbeResult<T> =
 export interface ReconciledWrite<T> {
   /** The write in words, for log lines and errors: `the create of reaching_used_space ...`. */
   readonly what: string;
-  /** Sends the write; `attempt` is 1 for the first send. */
-  send(attempt: number): Promise<T>;
+  /**
+   * Sends the write; `attempt` is 1 for the first send. `options` carries the per-request
+   * timeout the settle rule counts on: pass it to the API call.
+   */
+  send(attempt: number, options: RequestOptions): Promise<T>;
   /** Reads back whether the write took effect. */
   probe(): Promise<ProbeResult<T>>;
   /** A progress line for the person watching. */
@@ -43,16 +58,29 @@ export interface ReconciledWrite<T> {
 
 /** How long to let a request settle, how often to send in all, and how to wait. */
 export interface WriteTiming {
-  /** Wait after an ambiguous failure before reading back (a timed-out request may still land). */
+  /** Wait after an answered ambiguous failure (500/502/503, a malformed 2xx) before reading back. */
   readonly settleMs: number;
+  /** The timeout each write is sent with; after a failure that may leave it in flight, the read-back waits this long again. */
+  readonly requestTimeoutMs: number;
+  /** Added to {@link requestTimeoutMs} before reading back after such a failure. */
+  readonly inFlightMarginMs: number;
   /** Sends in total, the first included. */
   readonly maxAttempts: number;
   /** The wait, ended early by `signal` (tests inject one that records instead of sleeping). */
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Production timing: 3 s to settle, 5 sends at most. */
-export const DEFAULT_WRITE_TIMING: WriteTiming = { settleMs: 3_000, maxAttempts: 5, sleep: (ms, signal) => sleep(ms, signal) };
+/**
+ * Production timing: each write times out after 30 s (the client's default); 3 s to settle after
+ * an answered failure, 30 s + 5 s after one that may leave the request in flight; 5 sends at most.
+ */
+export const DEFAULT_WRITE_TIMING: WriteTiming = {
+  settleMs: 3_000,
+  requestTimeoutMs: 30_000,
+  inFlightMarginMs: 5_000,
+  maxAttempts: 5,
+  sleep: (ms, signal) => sleep(ms, signal),
+};
 
 /**
  * The write failed ambiguously and reading back could not prove that it took no effect. The
@@ -86,13 +114,28 @@ export function isAmbiguousWrite(err: unknown): err is CloudPlatformError {
   return err instanceof ServerError || err instanceof ResponseFormatError;
 }
 
+/**
+ * True when the failed write may still be travelling or being processed: no answer came although
+ * the request may have left (a timeout, a connection reset after sending), or a gateway answered
+ * 504 (its backend timed out, and may still be working).
+ */
+export function mayStillBeInFlight(err: CloudPlatformError): boolean {
+  if (err instanceof ConnectionError) return err.mayHaveReachedServer;
+  return err instanceof ServerError && err.status === 504;
+}
+
+/** How long to wait after `failure` before reading back (see the module comment). */
+export function settleDelayMs(failure: CloudPlatformError, timing: WriteTiming): number {
+  return mayStillBeInFlight(failure) ? timing.requestTimeoutMs + timing.inFlightMarginMs : timing.settleMs;
+}
+
 /** Backoff before send `next` (2-based), after the settle delay: 0.5 s doubling, at most 4 s. */
 export function resendDelayMs(next: number): number {
   return Math.min(4_000, 500 * 2 ** Math.max(0, next - 2));
 }
 
 /**
- * Sends `write`; on an ambiguous failure waits `settleMs`, probes, and then: applied → returns
+ * Sends `write`; on an ambiguous failure waits {@link settleDelayMs}, probes, and then: applied → returns
  * the probed value; absent → sends again (at most `maxAttempts` sends in all); conflict →
  * throws the probe's error; unclear or a failing probe → throws {@link WriteOutcomeUnknownError}.
  * Any other failure (4xx, auth, 409) is thrown as it is, for the caller to judge.
@@ -101,13 +144,14 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
   for (let attempt = 1; ; attempt++) {
     let failure: CloudPlatformError;
     try {
-      return await write.send(attempt);
+      return await write.send(attempt, { timeoutMs: timing.requestTimeoutMs });
     } catch (err) {
       if (!isAmbiguousWrite(err)) throw err;
       failure = err;
     }
-    write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${timing.settleMs} ms to see whether it took effect`);
-    await timing.sleep(timing.settleMs, write.signal);
+    const settle = settleDelayMs(failure, timing);
+    write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${settle} ms to see whether it took effect`);
+    await timing.sleep(settle, write.signal);
     if (write.signal?.aborted) throw new WriteOutcomeUnknownError(write.what, failure, "the operation was stopped before reading back");
     let probed: ProbeResult<T>;
     try {

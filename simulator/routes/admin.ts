@@ -2,14 +2,17 @@
  * Admin API under `/__admin` (CONTRACT.md "Admin API"): no auth, never in the request log.
  *
  * Tests and demos use it to change the world out of band (a cluster upgraded elsewhere, an event
- * deleted in the portal), to inject faults (latency, 5xx, resets, 429 bursts, failing tasks) and
- * to inspect what the client actually sent.
+ * deleted in the portal), to inject faults (latency, 5xx, resets, 429 bursts, malformed answers,
+ * failing tasks) and to inspect what the client actually sent.
  */
 import { simpleError } from "../errors";
 import { FaultConfig, isObject, noContent, ok, Route, RouteContext } from "../router";
 import { TASK_STATES } from "../tasks";
 import { EVENT_LIMIT_KIND, eventView } from "./storage";
+import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 import { parseVersion } from "./k8s";
+import { MalformedRuleError } from "../malformed";
+import { bulkCreate } from "./bulk";
 
 function body(ctx: RouteContext): Record<string, unknown> {
   if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
@@ -62,21 +65,27 @@ function deleteEvent(ctx: RouteContext) {
 
 function patchEvent(ctx: RouteContext) {
   const b = body(ctx);
-  const e = ctx.sim.store.state.storageEvents.find((x) => x.uuid === ctx.params.uuid);
+  const events = ctx.sim.store.state.storageEvents;
+  const e = eventByUuid(events, ctx.params.uuid ?? "");
   if (!e) throw simpleError(404, `event ${ctx.params.uuid ?? ""} not found`);
-  for (const key of ["name", "storage_name", "bucket_name"] as const) {
-    const v = b[key];
-    if (v === undefined) continue;
-    if (typeof v !== "string") throw simpleError(400, `${key} must be a string`);
-    if (key === "name" && !(v in EVENT_LIMIT_KIND)) throw simpleError(400, `unknown event name ${v}`);
-    e[key] = v;
-  }
-  for (const key of ["bytes", "count"] as const) {
-    const v = b[key];
-    if (v === undefined) continue;
-    if (v === null) delete e[key];
-    else if (typeof v === "number" && Number.isInteger(v) && v >= 0) e[key] = v;
-    else throw simpleError(400, `${key} must be a non-negative integer or null`);
+  const before = eventIdentityKey(e);
+  try {
+    for (const key of ["name", "storage_name", "bucket_name"] as const) {
+      const v = b[key];
+      if (v === undefined) continue;
+      if (typeof v !== "string") throw simpleError(400, `${key} must be a string`);
+      if (key === "name" && !(v in EVENT_LIMIT_KIND)) throw simpleError(400, `unknown event name ${v}`);
+      e[key] = v;
+    }
+    for (const key of ["bytes", "count"] as const) {
+      const v = b[key];
+      if (v === undefined) continue;
+      if (v === null) delete e[key];
+      else if (typeof v === "number" && Number.isInteger(v) && v >= 0) e[key] = v;
+      else throw simpleError(400, `${key} must be a non-negative integer or null`);
+    }
+  } finally {
+    reindexEvent(events, e, before);
   }
   ctx.sim.store.save();
   return ok(eventView(e));
@@ -131,6 +140,18 @@ function setFaults(ctx: RouteContext) {
   if (b.afterHandling !== undefined) config.afterHandling = b.afterHandling === true;
   ctx.sim.faults.set(config);
   return ok({ faults: ctx.sim.faults.get() });
+}
+
+/** Adds one malformed-answer rule (CONTRACT.md "Malformed answers"); answers every rule. */
+function addMalformed(ctx: RouteContext) {
+  const b = body(ctx);
+  try {
+    const rule = ctx.sim.malformed.add(b);
+    return ok({ rule, malformed: ctx.sim.malformed.list() });
+  } catch (err) {
+    if (err instanceof MalformedRuleError) throw simpleError(400, err.message);
+    throw err;
+  }
 }
 
 function failNext(ctx: RouteContext) {
@@ -196,6 +217,7 @@ export const adminRoutes: Route[] = [
     },
   },
   { method: "GET", pattern: /^\/__admin\/state\/?$/, handler: getState },
+  { method: "POST", pattern: /^\/__admin\/bulk\/?$/, handler: bulkCreate },
   { method: "PATCH", pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/?$/, handler: patchCluster },
   { method: "PUT", pattern: /^\/__admin\/quotas\/(?<project_id>\d+)\/?$/, handler: putQuota },
   { method: "DELETE", pattern: /^\/__admin\/events\/(?<uuid>[^/]+)\/?$/, handler: deleteEvent },
@@ -207,6 +229,17 @@ export const adminRoutes: Route[] = [
     pattern: /^\/__admin\/faults\/?$/,
     handler: (ctx) => {
       ctx.sim.faults.clear();
+      ctx.sim.malformed.clear();
+      return noContent();
+    },
+  },
+  { method: "GET", pattern: /^\/__admin\/malformed\/?$/, handler: (ctx) => ok({ malformed: ctx.sim.malformed.list() }) },
+  { method: "POST", pattern: /^\/__admin\/malformed\/?$/, handler: addMalformed },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/malformed\/?$/,
+    handler: (ctx) => {
+      ctx.sim.malformed.clear();
       return noContent();
     },
   },

@@ -240,6 +240,12 @@ function listInstances(ctx: RouteContext) {
   return ok(page(instances, limit, offset));
 }
 
+/**
+ * One collator for every sort. Why: `String.prototype.localeCompare` builds a collator per call,
+ * which made sorting 10,000 items take seconds; a shared one gives the same order.
+ */
+const collator = new Intl.Collator();
+
 /** Sorts by `field.asc|desc` on a string or number field. */
 function sortBy<T extends JsonObject>(items: T[], spec: `${string}.${"asc" | "desc"}`): T[] {
   const [field = "", dir] = spec.split(".");
@@ -248,7 +254,7 @@ function sortBy<T extends JsonObject>(items: T[], spec: `${string}.${"asc" | "de
     const x = a[field];
     const y = b[field];
     if (typeof x === "number" && typeof y === "number") return sign * (x - y);
-    return sign * String(x ?? "").localeCompare(String(y ?? ""));
+    return sign * collator.compare(String(x ?? ""), String(y ?? ""));
   });
 }
 

@@ -14,6 +14,7 @@ import { randomUUID } from "crypto";
 import { simpleError } from "../errors";
 import { isObject, noContent, ok, Route, RouteContext } from "../router";
 import { SimState, StoredEvent } from "../state";
+import { addEvent, eventByIdentity, eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 
 /** Event names and which limit field each takes. */
 export const EVENT_LIMIT_KIND: Record<string, "bytes" | "count"> = {
@@ -77,10 +78,6 @@ function checkPairing(name: string, bytes: number | undefined, count: number | u
   if (kind === "count" && bytes !== undefined) throw simpleError(400, `${name} takes a limit in count, not bytes`);
 }
 
-function sameIdentity(e: StoredEvent, name: string, storage?: string, bucket?: string, clientId?: number): boolean {
-  return e.name === name && (e.storage_name ?? "") === (storage ?? "") && (e.bucket_name ?? "") === (bucket ?? "") && e.client_id === clientId;
-}
-
 function describe(e: Partial<StoredEvent>): string {
   return `${e.name ?? "?"} for storage ${JSON.stringify(e.storage_name ?? "")} bucket ${JSON.stringify(e.bucket_name ?? "")}`;
 }
@@ -109,9 +106,9 @@ export function listView(state: SimState): Record<string, Array<Record<string, u
 
 /** Finds an event by uuid (when given) or by identity. */
 function locate(state: SimState, ev: Partial<StoredEvent>, clientId: number | undefined): StoredEvent | undefined {
-  if (ev.uuid !== undefined) return state.storageEvents.find((e) => e.uuid === ev.uuid);
+  if (ev.uuid !== undefined) return eventByUuid(state.storageEvents, ev.uuid);
   if (ev.name === undefined) throw simpleError(400, "uuid or name is required to identify the event");
-  return state.storageEvents.find((e) => sameIdentity(e, ev.name as string, ev.storage_name, ev.bucket_name, clientId));
+  return eventByIdentity(state.storageEvents, ev.name, ev.storage_name, ev.bucket_name, clientId);
 }
 
 function createEvent(ctx: RouteContext) {
@@ -119,7 +116,7 @@ function createEvent(ctx: RouteContext) {
   const ev = validate(ctx.body, true);
   const name = ev.name as string;
   const state = ctx.sim.store.state;
-  const existing = state.storageEvents.find((e) => sameIdentity(e, name, ev.storage_name, ev.bucket_name, clientId));
+  const existing = eventByIdentity(state.storageEvents, name, ev.storage_name, ev.bucket_name, clientId);
   if (existing) throw simpleError(409, `event ${describe(existing)} already exists (uuid ${existing.uuid})`);
   const stored: StoredEvent = { uuid: randomUUID(), name };
   if (ev.storage_name !== undefined) stored.storage_name = ev.storage_name;
@@ -127,7 +124,7 @@ function createEvent(ctx: RouteContext) {
   if (ev.bytes !== undefined) stored.bytes = ev.bytes;
   if (ev.count !== undefined) stored.count = ev.count;
   if (clientId !== undefined) stored.client_id = clientId;
-  state.storageEvents.push(stored);
+  addEvent(state.storageEvents, stored);
   ctx.sim.store.save();
   return ok(eventView(stored));
 }
@@ -151,11 +148,11 @@ function updateEvent(ctx: RouteContext) {
     delete next.bytes;
   }
   checkPairing(next.name, next.bytes, next.count);
-  const clash = state.storageEvents.find(
-    (e) => e !== target && sameIdentity(e, next.name, next.storage_name, next.bucket_name, next.client_id),
-  );
-  if (clash) throw simpleError(409, `event ${describe(clash)} already exists (uuid ${clash.uuid})`);
+  const clash = eventByIdentity(state.storageEvents, next.name, next.storage_name, next.bucket_name, next.client_id);
+  if (clash && clash !== target) throw simpleError(409, `event ${describe(clash)} already exists (uuid ${clash.uuid})`);
+  const before = eventIdentityKey(target);
   Object.assign(target, next);
+  reindexEvent(state.storageEvents, target, before);
   if (next.bytes === undefined) delete target.bytes;
   if (next.count === undefined) delete target.count;
   ctx.sim.store.save();

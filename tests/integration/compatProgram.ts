@@ -55,7 +55,7 @@ export function peerFloor(): string {
 
 /** `npm pack` of the repo (built `dist/` included) into `destDir`; returns the tarball's path. */
 export function packPackage(destDir: string): string {
-  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "sdk", "index.js"))) {
+  if (!fs.existsSync(path.join(REPO_ROOT, "dist", "sdk", "nodejs", "index.js"))) {
     throw new Error("dist/ is not built: run `make build` (or `npx tsc -p tsconfig.json`) before packing");
   }
   const out = execFileSync("npm", ["pack", "--pack-destination", destDir, "--json"], {

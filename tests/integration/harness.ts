@@ -134,7 +134,7 @@ export function writeProgramDir(programDir: string, projectName: string, source:
 }
 
 /** The absolute path of the built SDK, for `require` in program directories. */
-export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk");
+export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk", "nodejs");
 
 /**
  * Teardown that always runs to the end: clears pending operations, destroys whatever resources

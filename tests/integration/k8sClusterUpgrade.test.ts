@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
-import { K8sClusterUpgrade } from "../../sdk";
+import { K8sClusterUpgrade } from "../../sdk/nodejs";
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { backendFiles, keyLeaksInState } from "./stateSecrets";

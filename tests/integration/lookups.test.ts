@@ -34,7 +34,7 @@ import {
   getTask,
   getTasks,
   getTasksOutput,
-} from "../../sdk";
+} from "../../sdk/nodejs";
 import * as fs from "fs";
 import * as path from "path";
 import type { Stack } from "@pulumi/pulumi/automation";

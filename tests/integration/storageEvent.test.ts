@@ -9,7 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { createClient, type CloudPlatformClient } from "../../provider/api";
-import { StorageEvent, type StorageEventArgs } from "../../sdk";
+import { StorageEvent, type StorageEventArgs } from "../../sdk/nodejs";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { createTestStack, resourcesByName, type TestStack } from "./harness";
 import { keyLeaksInState } from "./stateSecrets";

@@ -6,7 +6,7 @@
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";
-import * as cloud from "../../sdk";
+import * as cloud from "../../sdk/nodejs";
 import {
   count,
   createProgramDirStack,

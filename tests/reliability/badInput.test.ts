@@ -5,7 +5,7 @@
  * or PATCH; the admin API is never logged). Reads are allowed: the K8sClusterUpgrade check reads
  * the cluster to judge a downgrade or an unreachable version.
  */
-import * as cloud from "../../sdk";
+import * as cloud from "../../sdk/nodejs";
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";

@@ -147,7 +147,7 @@ describe("each write survives a fault on its first attempt, acted on exactly onc
   /** `fault` on the first POST to `p` only: exact path and method, `times: 1`. */
   const onFirstPost = (fault: Record<string, unknown>, p: string) => admin(sim, "POST", "/faults", { ...fault, path: p, method: "POST", times: 1, seed: SEED });
 
-  const ctxOf = (client: CloudPlatformClient): LifecycleContext => ({ client: () => client, log: () => undefined, run: new RunState({ writeTiming: { settleMs: 20 } }), signal: new AbortController().signal });
+  const ctxOf = (client: CloudPlatformClient): LifecycleContext => ({ client: () => client, log: () => undefined, run: new RunState({ writeTiming: { settleMs: 20, requestTimeoutMs: 1_500, inFlightMarginMs: 50 } }), signal: new AbortController().signal });
 
   test.each(KINDS)("K8sClusterUpgrade, upgrade POST meets %s", async (_label, fault, kind) => {
     await admin(sim, "POST", "/reset");

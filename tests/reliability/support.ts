@@ -9,7 +9,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
-import * as cloud from "../../sdk";
+import * as cloud from "../../sdk/nodejs";
 import type { RequestLogEntry, RunningSimulator } from "../../simulator";
 import { createTestStack, SDK_PATH, writeProgramDir, type TestStack } from "../integration/harness";
 import { admin } from "../unit/api/helpers";
@@ -205,6 +205,16 @@ export interface Counts {
   secretScansClean: number;
   authCasesTried: number;
   authCasesFailedFast: number;
+  /** Malformed answers the simulator sent (request-log entries whose fault is a malformed mode). */
+  malformedTried: number;
+  /** Of those, the ones inside an operation that still succeeded (a GET retried, a write read back). */
+  malformedRecovered: number;
+  /** Operations that failed under malformed answers with a message naming the call (no key). */
+  malformedClearErrors: number;
+  /** Values an operation returned that the platform does not hold (must be 0). */
+  silentValues: number;
+  /** Objects on the platform the state lost track of, or resources dropped while they exist (must be 0). */
+  resourcesLost: number;
 }
 
 const EMPTY: Counts = {
@@ -220,6 +230,11 @@ const EMPTY: Counts = {
   secretScansClean: 0,
   authCasesTried: 0,
   authCasesFailedFast: 0,
+  malformedTried: 0,
+  malformedRecovered: 0,
+  malformedClearErrors: 0,
+  silentValues: 0,
+  resourcesLost: 0,
 };
 
 /** One file per jest process (pid plus start time, so a reused pid starts afresh). */
@@ -254,7 +269,9 @@ export function summaryLine(): string {
     `kill points converged ${c.killPointsConverged}/${c.killPointsTried}; ` +
     `bad inputs rejected ${c.badInputsRejected}/${c.badInputsTried}; ` +
     `secret scans clean ${c.secretScansClean}/${c.secretScans}; ` +
-    `auth failures fast ${c.authCasesFailedFast}/${c.authCasesTried}`
+    `auth failures fast ${c.authCasesFailedFast}/${c.authCasesTried}; ` +
+    `malformed answers tried ${c.malformedTried} / recovered ${c.malformedRecovered} / clear errors ${c.malformedClearErrors} / ` +
+    `silent values ${c.silentValues} / resources lost ${c.resourcesLost}`
   );
 }
 

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Generates `provider/plugin/schema.json` from the TypeScript SDK: its resource classes and args
- * interfaces (`sdk/*.ts`) and its lookups (`sdk/lookups/*.ts`), with every description taken
+ * interfaces (`sdk/nodejs/*.ts`) and its lookups (`sdk/nodejs/lookups/*.ts`), with every description taken
  * from their TSDoc. Why generated: the schema (what the plugin serves and the Python/Go SDKs
  * are generated from) and the TypeScript SDK must not drift; `tests/unit/plugin/schema.test.ts`
  * regenerates and fails when the committed file is stale.
@@ -31,8 +31,8 @@ const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|Count$|^page
  * Marked `replaceOnChanges` so generated SDKs and their docs say so.
  */
 const RESOURCES = [
-  { name: "K8sClusterUpgrade", file: "sdk/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs", replaceOnChanges: ["projectId", "regionId", "clusterName"] },
-  { name: "StorageEvent", file: "sdk/storageEvent.ts", args: "StorageEventArgs", replaceOnChanges: ["name", "storageName", "bucketName", "clientId"] },
+  { name: "K8sClusterUpgrade", file: "sdk/nodejs/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs", replaceOnChanges: ["projectId", "regionId", "clusterName"] },
+  { name: "StorageEvent", file: "sdk/nodejs/storageEvent.ts", args: "StorageEventArgs", replaceOnChanges: ["name", "storageName", "bucketName", "clientId"] },
 ];
 
 /** The text of a symbol's TSDoc (first paragraph block, tags left out). */
@@ -175,7 +175,7 @@ function makeGenerator(program) {
 
   function functions() {
     const out = {};
-    const dir = path.join(ROOT, "sdk/lookups");
+    const dir = path.join(ROOT, "sdk/nodejs/lookups");
     for (const file of fs.readdirSync(dir).sort()) {
       const source = program.getSourceFile(path.join(dir, file));
       if (!source) continue;
@@ -227,6 +227,11 @@ function generateSchema() {
       variables: {
         apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
         baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+        allowInsecureHttp: {
+          type: "boolean",
+          description:
+            "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
+        },
       },
     },
     provider: {
@@ -234,13 +239,20 @@ function generateSchema() {
       inputProperties: {
         apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
         baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+        allowInsecureHttp: {
+          type: "boolean",
+          description:
+            "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
+        },
       },
     },
     resources,
     functions: fns,
     types: Object.fromEntries(Object.entries(gen.types).sort(([a], [b]) => a.localeCompare(b))),
     language: {
-      go: { importBasePath: "github.com/pulumi-cloudplatform/pulumi-cloudplatform/sdk/go/cloudplatform", generateResourceContainerTypes: false },
+      // respectSchemaVersion: the generated Go and Python SDKs carry this version (package.json's),
+      // so a program asks the engine for the plugin it was generated against.
+      go: { importBasePath: "github.com/pulumi-cloudplatform/pulumi-cloudplatform/sdk/go/cloudplatform", generateResourceContainerTypes: false, respectSchemaVersion: true },
       python: { packageName: "pulumi_cloudplatform", pyproject: { enabled: true }, respectSchemaVersion: true },
       // Not this package's own name: `pulumi package add` installs the generated SDK next to it
       // in a TypeScript program. Scoped by the publisher, as Pulumi names SDKs `@<namespace>/<name>`.

@@ -6,7 +6,8 @@
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
-import { bodyList, bool, isObject, numOr, numOrNull, objArray, str, strOrNull, type WireObject } from "../wire";
+import { z } from "zod";
+import { offsetPage, optionalFlag, optionalInt, optionalList, optionalText, text } from "../schema";
 
 /** The instance's flavor (size). */
 export interface InstanceFlavor {
@@ -105,43 +106,76 @@ export interface ListInstancesParams {
   readonly includeBaremetal?: boolean;
 }
 
-/** Map one wire instance. */
-export function instanceFromWire(w: WireObject): Instance {
-  const flavor = isObject(w["flavor"]) ? w["flavor"] : undefined;
-  const addresses: Record<string, InstanceAddress[]> = {};
-  if (isObject(w["addresses"])) {
-    for (const [net, list] of Object.entries(w["addresses"])) {
-      addresses[net] = objArray(list).map((a) => ({
-        addr: str(a["addr"]),
-        type: str(a["type"]),
-        interfaceName: strOrNull(a["interface_name"]),
-        subnetId: strOrNull(a["subnet_id"]),
-        subnetName: strOrNull(a["subnet_name"]),
-      }));
-    }
-  }
-  return {
-    id: str(w["id"]),
-    name: str(w["name"]),
-    status: str(w["status"]),
-    vmState: str(w["vm_state"]),
-    createdAt: strOrNull(w["created_at"]),
-    projectId: numOrNull(w["project_id"]),
-    regionId: numOrNull(w["region_id"]),
-    region: strOrNull(w["region"]),
-    flavor: flavor
-      ? { flavorId: str(flavor["flavor_id"]), flavorName: str(flavor["flavor_name"]), vcpus: numOrNull(flavor["vcpus"]), ram: numOrNull(flavor["ram"]) }
-      : null,
-    addresses,
-    tags: objArray(w["tags"]).map((t) => ({ key: str(t["key"]), value: str(t["value"]), readOnly: bool(t["read_only"]) })),
-    securityGroups: objArray(w["security_groups"]).map((g) => str(g["name"])),
-    volumes: objArray(w["volumes"]).map((v) => ({ id: str(v["id"]), deleteOnTermination: bool(v["delete_on_termination"]) })),
-    sshKeyName: strOrNull(w["ssh_key_name"]),
-    instanceDescription: strOrNull(w["instance_description"]),
-    taskId: strOrNull(w["task_id"]),
-    creatorTaskId: strOrNull(w["creator_task_id"]),
-  };
-}
+const flavorSchema = z
+  .object({ flavor_id: text, flavor_name: text, vcpus: optionalInt, ram: optionalInt })
+  .transform((f): InstanceFlavor => ({ flavorId: f.flavor_id, flavorName: f.flavor_name, vcpus: f.vcpus, ram: f.ram }));
+
+const addressSchema = z
+  .object({ addr: text, type: text, interface_name: optionalText, subnet_id: optionalText, subnet_name: optionalText })
+  .transform(
+    (a): InstanceAddress => ({ addr: a.addr, type: a.type, interfaceName: a.interface_name, subnetId: a.subnet_id, subnetName: a.subnet_name }),
+  );
+
+const tagSchema = z
+  .object({ key: z.string(), value: z.string(), read_only: optionalFlag })
+  .transform((t): InstanceTag => ({ key: t.key, value: t.value, readOnly: t.read_only }));
+
+const volumeSchema = z
+  .object({ id: text, delete_on_termination: optionalFlag })
+  .transform((v): InstanceVolume => ({ id: v.id, deleteOnTermination: v.delete_on_termination }));
+
+/**
+ * The wire instance. The spec shows no instance fields; `id`, `name`, `status` and `vm_state`
+ * (which the platform always sends, and the lookup filters and names by) are required, the
+ * rest is open: absent lists read as empty, absent values as null, a present one must be well-formed.
+ */
+export const instanceSchema = z
+  .object({
+    id: text,
+    name: z.string(),
+    status: text,
+    vm_state: text,
+    created_at: optionalText,
+    project_id: optionalInt,
+    region_id: optionalInt,
+    region: optionalText,
+    flavor: flavorSchema.nullish().transform((f) => f ?? null),
+    addresses: z
+      .record(z.string(), z.array(addressSchema))
+      .nullish()
+      .transform((a) => a ?? {}),
+    tags: optionalList(tagSchema),
+    security_groups: optionalList(z.object({ name: z.string() })),
+    volumes: optionalList(volumeSchema),
+    ssh_key_name: optionalText,
+    instance_description: optionalText,
+    task_id: optionalText,
+    creator_task_id: optionalText,
+  })
+  .transform(
+    (w): Instance => ({
+      id: w.id,
+      name: w.name,
+      status: w.status,
+      vmState: w.vm_state,
+      createdAt: w.created_at,
+      projectId: w.project_id,
+      regionId: w.region_id,
+      region: w.region,
+      flavor: w.flavor,
+      addresses: w.addresses,
+      tags: w.tags,
+      securityGroups: w.security_groups.map((g) => g.name),
+      volumes: w.volumes,
+      sshKeyName: w.ssh_key_name,
+      instanceDescription: w.instance_description,
+      taskId: w.task_id,
+      creatorTaskId: w.creator_task_id,
+    }),
+  );
+
+/** A page of instances (`count` is the total; an empty project is count 0). */
+export const instancePageSchema = offsetPage(instanceSchema);
 
 /** The instance functions of the client. */
 export interface InstancesApi {
@@ -174,13 +208,13 @@ export function instancesApi(t: Transport): InstancesApi {
         include_baremetal: params.includeBaremetal,
       },
       options,
+      response: instancePageSchema,
     });
-    const page = bodyList(res);
-    return { count: numOr(page.count, 0), results: page.results.map(instanceFromWire) };
+    return res.data;
   };
   return {
     list,
     listAll: (projectId, regionId, params = {}, pager = {}, options) =>
-      fetchAllOffset((p) => list(projectId, regionId, { ...params, ...p }, options), pager),
+      fetchAllOffset((p) => list(projectId, regionId, { ...params, ...p }, options), { what: `GET ${apiPath`/cloud/v1/instances/${projectId}/${regionId}`}`, ...pager }),
   };
 }

@@ -7,8 +7,9 @@
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
-import { bodyList, bodyObject, bool, numOrNull, objArray, str, strOrNull, type WireObject } from "../wire";
-import { taskIdListFromWire, type TaskIdList } from "./tasks";
+import { z } from "zod";
+import { offsetPage, optionalInt, optionalText, text } from "../schema";
+import { taskIdListSchema, type TaskIdList } from "./tasks";
 
 /** A node pool of a cluster. */
 export interface K8sPool {
@@ -58,29 +59,69 @@ export interface K8sUpgradeVersion {
   readonly version: string;
 }
 
-/** Map one wire cluster. */
-export function clusterFromWire(w: WireObject): K8sCluster {
-  return {
-    id: str(w["id"]),
-    name: str(w["name"]),
-    version: str(w["version"]),
-    status: str(w["status"]),
-    taskId: strOrNull(w["task_id"]),
-    creatorTaskId: strOrNull(w["creator_task_id"]),
-    isPublic: bool(w["is_public"]),
-    keypair: strOrNull(w["keypair"]),
-    createdAt: strOrNull(w["created_at"]),
-    pools: objArray(w["pools"]).map((p) => ({
-      id: str(p["id"]),
-      name: str(p["name"]),
-      flavorId: str(p["flavor_id"]),
-      nodeCount: numOrNull(p["node_count"]),
-      minNodeCount: numOrNull(p["min_node_count"]),
-      maxNodeCount: numOrNull(p["max_node_count"]),
-      status: str(p["status"]),
-    })),
-  };
-}
+/** `v<major>.<minor>.<patch>`, as the spec shapes Kubernetes versions (the upgrade planner parses it). */
+const k8sVersion = z.string().regex(/^v\d+\.\d+\.\d+$/, "expected a version shaped v<major>.<minor>.<patch>");
+
+const poolSchema = z
+  .object({
+    id: text,
+    name: text,
+    flavor_id: text,
+    node_count: optionalInt,
+    min_node_count: optionalInt,
+    max_node_count: optionalInt,
+    status: text,
+  })
+  .transform(
+    (p): K8sPool => ({
+      id: p.id,
+      name: p.name,
+      flavorId: p.flavor_id,
+      nodeCount: p.node_count,
+      minNodeCount: p.min_node_count,
+      maxNodeCount: p.max_node_count,
+      status: p.status,
+    }),
+  );
+
+/**
+ * The wire cluster: `version` and `status` (what the upgrade lifecycle decides on) are required
+ * with the spec's shape, and so are `id`, `name`, `pools` and `is_public`, which the platform
+ * always sends; the lock `task_id` and the rest are open.
+ */
+export const clusterSchema = z
+  .object({
+    id: text,
+    name: text,
+    version: k8sVersion,
+    status: text,
+    task_id: optionalText,
+    creator_task_id: optionalText,
+    is_public: z.boolean(),
+    keypair: optionalText,
+    created_at: optionalText,
+    pools: z.array(poolSchema),
+  })
+  .transform(
+    (w): K8sCluster => ({
+      id: w.id,
+      name: w.name,
+      version: w.version,
+      status: w.status,
+      taskId: w.task_id,
+      creatorTaskId: w.creator_task_id,
+      isPublic: w.is_public,
+      keypair: w.keypair,
+      createdAt: w.created_at,
+      pools: w.pools,
+    }),
+  );
+
+/** A page of clusters (`count` is the total). */
+export const clusterPageSchema = offsetPage(clusterSchema);
+
+/** The permitted upgrade targets: `{count, results: [{version}]}`, each version well-shaped. */
+export const upgradeVersionsSchema = offsetPage(z.object({ version: k8sVersion }).transform((v): K8sUpgradeVersion => ({ version: v.version })));
 
 /** The Kubernetes functions of the client. */
 export interface K8sApi {
@@ -107,25 +148,30 @@ export function k8sApi(t: Transport): K8sApi {
       path: apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`,
       query: { limit: page.limit, offset: page.offset },
       options,
+      response: clusterPageSchema,
     });
-    const list = bodyList(res);
-    return { count: list.count, results: list.results.map(clusterFromWire) };
+    return res.data;
   };
   return {
     async getCluster(projectId, regionId, clusterName, options) {
-      const res = await t.request({ method: "GET", path: apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}/${clusterName}`, options });
-      return clusterFromWire(bodyObject(res));
+      const res = await t.request({
+        method: "GET",
+        path: apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}/${clusterName}`,
+        options,
+        response: clusterSchema,
+      });
+      return res.data;
     },
     listClusters,
-    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), pager),
+    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), { what: `GET ${apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`}`, ...pager }),
     async upgradeVersions(projectId, regionId, clusterName, options) {
       const res = await t.request({
         method: "GET",
         path: apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}/${clusterName}/upgrade_versions`,
         options,
+        response: upgradeVersionsSchema,
       });
-      const list = bodyList(res);
-      return { count: list.count, results: list.results.map((v) => ({ version: str(v["version"]) })) };
+      return res.data;
     },
     async upgrade(projectId, regionId, clusterName, version, options) {
       const res = await t.request({
@@ -133,8 +179,9 @@ export function k8sApi(t: Transport): K8sApi {
         path: apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}/${clusterName}/upgrade`,
         body: { version },
         options,
+        response: taskIdListSchema,
       });
-      return taskIdListFromWire(bodyObject(res));
+      return res.data;
     },
   };
 }

@@ -5,7 +5,8 @@
  */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
-import { bodyList, bool, numOr, str, strOrNull, type WireObject } from "../wire";
+import { z } from "zod";
+import { int, offsetPage, optionalInt, optionalText, text } from "../schema";
 
 /** A cloud project. */
 export interface Project {
@@ -39,20 +40,35 @@ export interface ListProjectsParams {
   readonly offset?: number;
 }
 
-/** Map one wire project. */
-export function projectFromWire(w: WireObject): Project {
-  return {
-    id: numOr(w["id"], 0),
-    name: str(w["name"]),
-    isDefault: bool(w["is_default"]),
-    state: str(w["state"]),
-    clientId: w["client_id"] === undefined || w["client_id"] === null ? null : numOr(w["client_id"], 0),
-    description: strOrNull(w["description"]),
-    createdAt: strOrNull(w["created_at"]),
-    deletedAt: strOrNull(w["deleted_at"]),
-    taskId: strOrNull(w["task_id"]),
-  };
-}
+/** The wire project: the spec's `id`, `name`, `is_default` and `state` are required, the rest is open. */
+export const projectSchema = z
+  .object({
+    id: int,
+    name: text,
+    is_default: z.boolean(),
+    state: text,
+    client_id: optionalInt,
+    description: optionalText,
+    created_at: optionalText,
+    deleted_at: optionalText,
+    task_id: optionalText,
+  })
+  .transform(
+    (w): Project => ({
+      id: w.id,
+      name: w.name,
+      isDefault: w.is_default,
+      state: w.state,
+      clientId: w.client_id,
+      description: w.description,
+      createdAt: w.created_at,
+      deletedAt: w.deleted_at,
+      taskId: w.task_id,
+    }),
+  );
+
+/** A page of projects (`count` is the total). */
+export const projectPageSchema = offsetPage(projectSchema);
 
 /** The project functions of the client. */
 export interface ProjectsApi {
@@ -76,9 +92,9 @@ export function projectsApi(t: Transport): ProjectsApi {
         offset: params.offset,
       },
       options,
+      response: projectPageSchema,
     });
-    const page = bodyList(res);
-    return { count: page.count, results: page.results.map(projectFromWire) };
+    return res.data;
   };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), pager) };
+  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/projects", ...pager }) };
 }

@@ -6,7 +6,8 @@
  */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
-import { bodyList, bool, numOr, numOrNull, str, strArray, strOrNull, type WireObject } from "../wire";
+import { z } from "zod";
+import { int, offsetPage, optionalInt, optionalList, optionalText, text } from "../schema";
 
 /** A cloud region (location). */
 export interface Region {
@@ -55,30 +56,58 @@ export interface ListRegionsParams {
   readonly showVolumeTypes?: boolean;
 }
 
-/** Map one wire region. */
-export function regionFromWire(w: WireObject): Region {
-  return {
-    id: numOr(w["id"], 0),
-    displayName: str(w["display_name"]),
-    state: str(w["state"]),
-    accessLevel: str(w["access_level"]),
-    zone: strOrNull(w["zone"]),
-    country: strOrNull(w["country"]),
-    slug: strOrNull(w["slug"]),
-    keystoneName: strOrNull(w["keystone_name"]),
-    hasKvm: bool(w["has_kvm"]),
-    hasBaremetal: bool(w["has_baremetal"]),
-    hasK8s: bool(w["has_k8s"]),
-    hasDbaas: bool(w["has_dbaas"]),
-    availableVolumeTypes: strArray(w["available_volume_types"]),
-    createdAt: strOrNull(w["created_at"]),
-    metricsDatabaseId: numOrNull(w["metrics_database_id"]),
-  };
-}
+/**
+ * The wire region: the spec's table (`id`, `display_name`, `state`, `access_level`, the `has_*`
+ * flags) is required, since lookups choose regions by them; `zone` and the volume types may be
+ * null, the rest is open.
+ */
+export const regionSchema = z
+  .object({
+    id: int,
+    display_name: text,
+    state: text,
+    access_level: text,
+    zone: optionalText,
+    country: optionalText,
+    slug: optionalText,
+    keystone_name: optionalText,
+    has_kvm: z.boolean(),
+    has_baremetal: z.boolean(),
+    has_k8s: z.boolean(),
+    has_dbaas: z.boolean(),
+    available_volume_types: optionalList(z.string()),
+    created_at: optionalText,
+    metrics_database_id: optionalInt,
+  })
+  .transform(
+    (w): Region => ({
+      id: w.id,
+      displayName: w.display_name,
+      state: w.state,
+      accessLevel: w.access_level,
+      zone: w.zone,
+      country: w.country,
+      slug: w.slug,
+      keystoneName: w.keystone_name,
+      hasKvm: w.has_kvm,
+      hasBaremetal: w.has_baremetal,
+      hasK8s: w.has_k8s,
+      hasDbaas: w.has_dbaas,
+      availableVolumeTypes: w.available_volume_types,
+      createdAt: w.created_at,
+      metricsDatabaseId: w.metrics_database_id,
+    }),
+  );
+
+/**
+ * A page of regions, `count` required: the spec shows only `results`, but the platform always
+ * sends the total, and without it the pager could not tell the last page from a short one.
+ */
+export const regionPageSchema = offsetPage(regionSchema);
 
 /** The region functions of the client. */
 export interface RegionsApi {
-  /** One page of regions (`count` falls back to the page length when the server omits it). */
+  /** One page of regions (`count` is the total). */
   list(params?: ListRegionsParams, options?: RequestOptions): Promise<OffsetPage<Region>>;
   /** Every region matching the filters. */
   listAll(params?: Omit<ListRegionsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<Region[]>;
@@ -99,9 +128,9 @@ export function regionsApi(t: Transport): RegionsApi {
         show_volume_types: params.showVolumeTypes,
       },
       options,
+      response: regionPageSchema,
     });
-    const page = bodyList(res);
-    return { count: page.count, results: page.results.map(regionFromWire) };
+    return res.data;
   };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), pager) };
+  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/regions", ...pager }) };
 }

@@ -7,10 +7,14 @@
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
-import { bodyList, bodyObject, isObject, numOrNull, str, strOrNull, type WireObject } from "../wire";
+import { z } from "zod";
+import { offsetPage, optionalInt, optionalText, text } from "../schema";
 
 /** Task states as the API spells them. */
 export type TaskState = "NEW" | "RUNNING" | "FINISHED" | "ERROR";
+
+/** Every task state; a task in any other state is a malformed answer (a waiter could not tell when to stop). */
+export const TASK_STATES: readonly TaskState[] = ["NEW", "RUNNING", "FINISHED", "ERROR"];
 
 /** The states after which a task never changes. */
 export const TERMINAL_TASK_STATES: readonly TaskState[] = ["FINISHED", "ERROR"];
@@ -21,8 +25,8 @@ export interface Task {
   readonly id: string;
   /** Kind of operation, e.g. `upgrade_k8s_cluster`. */
   readonly taskType: string;
-  /** NEW, RUNNING, FINISHED or ERROR (other values are passed through as read). */
-  readonly state: TaskState | string;
+  /** NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed. */
+  readonly state: TaskState;
   /** Failure reason when ERROR, verbatim; otherwise null. */
   readonly error: string | null;
   /** ISO 8601 without zone, as sent. */
@@ -71,38 +75,53 @@ export interface ListTasksParams {
   readonly offset?: number;
 }
 
-/** Map one wire task (snake_case) to {@link Task}. */
-export function taskFromWire(w: WireObject): Task {
-  return {
-    id: str(w["id"]),
-    taskType: str(w["task_type"]),
-    state: str(w["state"]),
-    error: strOrNull(w["error"]),
-    createdOn: strOrNull(w["created_on"]),
-    updatedOn: strOrNull(w["updated_on"]),
-    finishedOn: strOrNull(w["finished_on"]),
-    createdResources: createdResourcesFromWire(w["created_resources"]),
-    projectId: numOrNull(w["project_id"]),
-    regionId: numOrNull(w["region_id"]),
-    userId: numOrNull(w["user_id"]),
-    clientId: numOrNull(w["client_id"]),
-    requestId: strOrNull(w["request_id"]),
-  };
-}
+/**
+ * The wire task: `id`, `task_type` and `state` (one of {@link TASK_STATES}) are required, since
+ * the waiter stops on the state and names the task by id and type; the rest is open.
+ */
+export const taskSchema = z
+  .object({
+    id: text,
+    task_type: text,
+    state: z.enum(["NEW", "RUNNING", "FINISHED", "ERROR"]),
+    error: optionalText,
+    created_on: optionalText,
+    updated_on: optionalText,
+    finished_on: optionalText,
+    // Resource ids are strings, a few types (projects, ddos_profiles) use integers.
+    created_resources: z
+      .record(z.string(), z.array(z.union([z.string(), z.number()])))
+      .nullish()
+      .transform((v) => v ?? null),
+    project_id: optionalInt,
+    region_id: optionalInt,
+    user_id: optionalInt,
+    client_id: optionalInt,
+    request_id: optionalText,
+  })
+  .transform(
+    (w): Task => ({
+      id: w.id,
+      taskType: w.task_type,
+      state: w.state,
+      error: w.error,
+      createdOn: w.created_on,
+      updatedOn: w.updated_on,
+      finishedOn: w.finished_on,
+      createdResources: w.created_resources,
+      projectId: w.project_id,
+      regionId: w.region_id,
+      userId: w.user_id,
+      clientId: w.client_id,
+      requestId: w.request_id,
+    }),
+  );
 
-function createdResourcesFromWire(v: unknown): Task["createdResources"] {
-  if (!isObject(v)) return null;
-  const out: Record<string, (string | number)[]> = {};
-  for (const [k, ids] of Object.entries(v)) {
-    out[k] = Array.isArray(ids) ? ids.filter((x): x is string | number => typeof x === "string" || typeof x === "number") : [];
-  }
-  return out;
-}
+/** The answer of every write that starts work: at least one task id (a write without one could not be followed). */
+export const taskIdListSchema = z.object({ tasks: z.array(text).min(1) }).transform((w): TaskIdList => ({ tasks: w.tasks }));
 
-/** Map `{tasks: [...]}`. */
-export function taskIdListFromWire(w: WireObject): TaskIdList {
-  return { tasks: Array.isArray(w["tasks"]) ? w["tasks"].map(str) : [] };
-}
+/** A page of tasks. */
+export const taskPageSchema = offsetPage(taskSchema);
 
 /** The task functions of the client. */
 export interface TasksApi {
@@ -133,18 +152,18 @@ export function tasksApi(t: Transport): TasksApi {
         offset: params.offset,
       },
       options,
+      response: taskPageSchema,
     });
-    const page = bodyList(res);
-    return { count: page.count, results: page.results.map(taskFromWire) };
+    return res.data;
   };
   return {
     async get(taskId, options) {
-      const res = await t.request({ method: "GET", path: apiPath`/cloud/v1/tasks/${taskId}`, options });
-      return taskFromWire(bodyObject(res));
+      const res = await t.request({ method: "GET", path: apiPath`/cloud/v1/tasks/${taskId}`, options, response: taskSchema });
+      return res.data;
     },
     list,
     listAll(params = {}, pager = {}, options) {
-      return fetchAllOffset((p) => list({ ...params, ...p }, options), pager);
+      return fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/tasks", ...pager });
     },
   };
 }

@@ -6,7 +6,8 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
-import { bodyObject, bool, numOr, objArray, str, strArray } from "../wire";
+import { z } from "zod";
+import { count, text } from "../schema";
 
 /** An authoritative name server of the zone. */
 export interface AuthoritativeNameServer {
@@ -32,6 +33,51 @@ export interface DelegationStatus {
   readonly zoneExists: boolean;
 }
 
+const nameServerSchema = z.preprocess(
+  // The spec's camelCase address lists first; snake_case is accepted too.
+  (v) => (isRecord(v) ? { ...v, ipv4Addresses: v["ipv4Addresses"] ?? v["ipv4_addresses"], ipv6Addresses: v["ipv6Addresses"] ?? v["ipv6_addresses"] } : v),
+  z
+    .object({ name: text, ipv4Addresses: z.array(z.string()), ipv6Addresses: z.array(z.string()) })
+    .transform((s): AuthoritativeNameServer => ({ name: s.name, ipv4Addresses: s.ipv4Addresses, ipv6Addresses: s.ipv6Addresses })),
+);
+
+/**
+ * The delegation status: every field of the spec's table is required (a missing `zone_exists`
+ * or name server list must not read as "no zone" or "no name servers"). The count fields go by
+ * the spec's names; the public platform's `gcore_*` names are accepted too.
+ */
+export const delegationStatusSchema = z.preprocess(
+  (v) =>
+    isRecord(v)
+      ? {
+          ...v,
+          service_authorized_count: v["service_authorized_count"] ?? v["gcore_authorized_count"],
+          non_service_authorized_count: v["non_service_authorized_count"] ?? v["non_gcore_authorized_count"],
+        }
+      : v,
+  z
+    .object({
+      authoritative_name_servers: z.array(nameServerSchema),
+      service_authorized_count: count,
+      non_service_authorized_count: count,
+      is_whitelabel_delegation: z.boolean(),
+      zone_exists: z.boolean(),
+    })
+    .transform(
+      (w): DelegationStatus => ({
+        authoritativeNameServers: w.authoritative_name_servers,
+        serviceAuthorizedCount: w.service_authorized_count,
+        nonServiceAuthorizedCount: w.non_service_authorized_count,
+        isWhitelabelDelegation: w.is_whitelabel_delegation,
+        zoneExists: w.zone_exists,
+      }),
+    ),
+);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 /** The DNS functions of the client. */
 export interface DnsApi {
   /** Delegation status of zone `name`. */
@@ -42,20 +88,13 @@ export interface DnsApi {
 export function dnsApi(t: Transport): DnsApi {
   return Object.freeze({
     async delegationStatus(name: string, options?: RequestOptions): Promise<DelegationStatus> {
-      const res = await t.request({ method: "GET", path: apiPath`/dns/v2/analyze/${name}/delegation-status`, options });
-      const w = bodyObject(res);
-      return {
-        authoritativeNameServers: objArray(w["authoritative_name_servers"]).map((s) => ({
-          name: str(s["name"]),
-          ipv4Addresses: strArray(s["ipv4Addresses"] ?? s["ipv4_addresses"]),
-          ipv6Addresses: strArray(s["ipv6Addresses"] ?? s["ipv6_addresses"]),
-        })),
-        // The spec's names first; the public platform's names are accepted too.
-        serviceAuthorizedCount: numOr(w["service_authorized_count"] ?? w["gcore_authorized_count"], 0),
-        nonServiceAuthorizedCount: numOr(w["non_service_authorized_count"] ?? w["non_gcore_authorized_count"], 0),
-        isWhitelabelDelegation: bool(w["is_whitelabel_delegation"]),
-        zoneExists: bool(w["zone_exists"]),
-      };
+      const res = await t.request({
+        method: "GET",
+        path: apiPath`/dns/v2/analyze/${name}/delegation-status`,
+        options,
+        response: delegationStatusSchema,
+      });
+      return res.data;
     },
   });
 }

@@ -4,7 +4,8 @@
  * Why: `getCurrentClient`, and the cheapest way to check that a key works.
  */
 import type { RequestOptions, Transport } from "../transport";
-import { bodyObject, bool, isObject, numOr, numOrNull, str, strArray, strOrNull } from "../wire";
+import { z } from "zod";
+import { int, optionalFlag, optionalInt, optionalList, optionalText, text } from "../schema";
 
 /** Status of one service for the account. */
 export interface ServiceStatus {
@@ -38,6 +39,44 @@ export interface CurrentClient {
   readonly isTest: boolean;
 }
 
+/**
+ * The calling account: the spec's `id`, `email` and `status` are required, the rest is open. The
+ * wire mixes camelCase (`companyName`) and snake_case (`is_test`); both spellings are read where
+ * the platform has used both.
+ */
+export const currentClientSchema = z
+  .object({
+    id: int,
+    email: text,
+    status: text,
+    name: optionalText,
+    companyName: optionalText,
+    company_name: optionalText,
+    currentUser: optionalInt,
+    current_user: optionalInt,
+    capabilities: optionalList(z.string()),
+    serviceStatuses: z
+      .record(z.string(), z.object({ status: z.string(), enabled: optionalFlag }))
+      .nullish()
+      .transform((v) => v ?? {}),
+    deleted: optionalFlag,
+    is_test: optionalFlag,
+  })
+  .transform(
+    (w): CurrentClient => ({
+      id: w.id,
+      email: w.email,
+      name: w.name,
+      status: w.status,
+      companyName: w.companyName ?? w.company_name,
+      currentUser: w.currentUser ?? w.current_user,
+      capabilities: w.capabilities,
+      serviceStatuses: w.serviceStatuses,
+      deleted: w.deleted,
+      isTest: w.is_test,
+    }),
+  );
+
 /** The IAM client functions. */
 export interface ClientsApi {
   /** The account of the API key in use. */
@@ -48,26 +87,8 @@ export interface ClientsApi {
 export function clientsApi(t: Transport): ClientsApi {
   return {
     async me(options) {
-      const w = bodyObject(await t.request({ method: "GET", path: "/iam/clients/me", options }));
-      const statuses: Record<string, ServiceStatus> = {};
-      if (isObject(w["serviceStatuses"])) {
-        for (const [svc, s] of Object.entries(w["serviceStatuses"])) {
-          if (isObject(s)) statuses[svc] = { status: str(s["status"]), enabled: bool(s["enabled"]) };
-        }
-      }
-      // The wire mixes camelCase (companyName) and snake_case (is_test).
-      return {
-        id: numOr(w["id"], 0),
-        email: str(w["email"]),
-        name: strOrNull(w["name"]),
-        status: str(w["status"]),
-        companyName: strOrNull(w["companyName"] ?? w["company_name"]),
-        currentUser: numOrNull(w["currentUser"] ?? w["current_user"]),
-        capabilities: strArray(w["capabilities"]),
-        serviceStatuses: statuses,
-        deleted: bool(w["deleted"]),
-        isTest: bool(w["is_test"]),
-      };
+      const res = await t.request({ method: "GET", path: "/iam/clients/me", options, response: currentClientSchema });
+      return res.data;
     },
   };
 }

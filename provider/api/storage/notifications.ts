@@ -5,7 +5,8 @@
  * read path. Update and delete address the event by its body (the API's design), and answer 204.
  */
 import type { RequestOptions, Transport } from "../transport";
-import { bodyObject, isObject, numOrNull, objArray, str, strOrNull, type WireObject } from "../wire";
+import { z } from "zod";
+import { optionalInt, optionalText, text } from "../schema";
 
 /** The four kinds of threshold. */
 export type NotificationEventName = "reaching_used_space" | "reaching_files_quantity" | "reaching_used_traffic" | "reaching_used_requests";
@@ -69,35 +70,71 @@ export function eventToWire(e: NotificationEventInput): Record<string, unknown> 
   return out;
 }
 
-/** Map one wire event; `name` comes from the item or from the list key it was under. */
-export function eventFromWire(w: WireObject, nameFromKey?: string): NotificationEvent {
-  return {
-    name: str(w["name"] ?? nameFromKey),
-    storageName: strOrNull(w["storage_name"]),
-    bucketName: strOrNull(w["bucket_name"]),
-    bytes: numOrNull(w["bytes"]),
-    count: numOrNull(w["count"]),
-    uuid: strOrNull(w["uuid"]),
-    clientId: numOrNull(w["client_id"]),
-  };
-}
+/** A limit: the spec's uint64, absent or `null` when the event has the other kind. */
+const optionalLimit = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** The fields every event answer shares; `name` and `uuid` are checked where they are required. */
+const eventFields = {
+  storage_name: optionalText,
+  bucket_name: optionalText,
+  bytes: optionalLimit,
+  count: optionalLimit,
+  client_id: optionalInt,
+};
 
 /**
- * Flatten a list answer. The documented shape is an object keyed by event name, each an
- * array; a bare array, `{events: [...]}` and `{results: [...]}` are accepted too.
+ * The answer to a create: an Event with its `name` (required by the spec). The spec does not say
+ * whether the server echoes the `uuid`; when it does not, the lifecycle looks it up in the list.
  */
-export function eventsFromWire(data: unknown): NotificationEvent[] {
-  if (Array.isArray(data)) return objArray(data).map((w) => eventFromWire(w));
-  if (!isObject(data)) return [];
-  for (const key of ["events", "results"]) {
-    if (Array.isArray(data[key])) return objArray(data[key]).map((w) => eventFromWire(w));
-  }
-  const out: NotificationEvent[] = [];
-  for (const [name, items] of Object.entries(data)) {
-    for (const w of objArray(items)) out.push(eventFromWire(w, name));
-  }
-  return out;
-}
+export const createdEventSchema = z
+  .object({ name: text, uuid: optionalText, ...eventFields })
+  .transform(
+    (w): NotificationEvent => ({
+      name: w.name,
+      storageName: w.storage_name,
+      bucketName: w.bucket_name,
+      bytes: w.bytes,
+      count: w.count,
+      uuid: w.uuid,
+      clientId: w.client_id,
+    }),
+  );
+
+/** One item of the list: the `uuid` is required, since the lifecycles find their event by it. */
+const listedEventSchema = z.object({ name: text.optional(), uuid: text, ...eventFields });
+
+/**
+ * The list answer: an object keyed by the four event names, each an array of events (the name of
+ * an item is the key it is under). All four keys are required: a body without them (`{}`, a
+ * wrong shape) must never read as "there are no events", since that would drop every
+ * StorageEvent from the stack. A further key must hold events too.
+ */
+export const eventListSchema = z
+  .object({
+    reaching_used_space: z.array(listedEventSchema),
+    reaching_files_quantity: z.array(listedEventSchema),
+    reaching_used_traffic: z.array(listedEventSchema),
+    reaching_used_requests: z.array(listedEventSchema),
+  })
+  .catchall(z.array(listedEventSchema))
+  .transform((byName): NotificationEvent[] =>
+    Object.entries(byName).flatMap(([key, items]) =>
+      items.map((w) => ({
+        name: w.name ?? key,
+        storageName: w.storage_name,
+        bucketName: w.bucket_name,
+        bytes: w.bytes,
+        count: w.count,
+        uuid: w.uuid,
+        clientId: w.client_id,
+      })),
+    ),
+  );
 
 /** The notification functions of the client. */
 export interface NotificationsApi {
@@ -117,19 +154,25 @@ const EVENT_PATH = "/storage/notifications/v1/event";
 export function notificationsApi(t: Transport): NotificationsApi {
   return {
     async create(event, params = {}, options) {
-      const res = await t.request({ method: "POST", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options });
-      // Some servers answer an empty 200; fall back to what was sent.
-      return res.data === undefined ? eventFromWire(eventToWire(event)) : eventFromWire(bodyObject(res));
+      const res = await t.request({
+        method: "POST",
+        path: EVENT_PATH,
+        query: { client_id: params.clientId },
+        body: eventToWire(event),
+        options,
+        response: createdEventSchema,
+      });
+      return res.data;
     },
     async list(options) {
-      const res = await t.request({ method: "GET", path: "/storage/notifications/v1/events", options });
-      return eventsFromWire(res.data);
+      const res = await t.request({ method: "GET", path: "/storage/notifications/v1/events", options, response: eventListSchema });
+      return res.data;
     },
     async update(event, params = {}, options) {
-      await t.request({ method: "PUT", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options });
+      await t.request({ method: "PUT", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options, response: null });
     },
     async delete(event, params = {}, options) {
-      await t.request({ method: "DELETE", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options });
+      await t.request({ method: "DELETE", path: EVENT_PATH, query: { client_id: params.clientId }, body: eventToWire(event), options, response: null });
     },
   };
 }

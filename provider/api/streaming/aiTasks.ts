@@ -5,7 +5,8 @@
  */
 import { fetchAllNumbered, type NumberedPage, type NumberedPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
-import { bodyList, isObject, numOrNull, str, strOrNull, type WireObject } from "../wire";
+import { z } from "zod";
+import { count, optionalNumber, optionalText, text } from "../schema";
 
 /** AI task statuses. */
 export type AiTaskStatus = "FAILURE" | "PENDING" | "RECEIVED" | "RETRY" | "REVOKED" | "STARTED" | "SUCCESS";
@@ -46,17 +47,30 @@ export interface ListAiTasksParams {
   readonly limit?: number;
 }
 
-/** Map one wire AI task. */
-export function aiTaskFromWire(w: WireObject): AiTask {
-  return {
-    taskId: str(w["task_id"]),
-    taskName: str(w["task_name"]),
-    status: str(w["status"]),
-    progress: numOrNull(w["progress"]),
-    startedAt: strOrNull(w["started_at"]),
-    taskData: isObject(w["task_data"]) ? w["task_data"] : null,
-  };
-}
+/** The wire AI task: `task_id`, `task_name` and `status` are required, the rest is open. */
+export const aiTaskSchema = z
+  .object({
+    task_id: text,
+    task_name: text,
+    status: text,
+    progress: optionalNumber,
+    started_at: optionalText,
+    task_data: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .transform(
+    (w): AiTask => ({ taskId: w.task_id, taskName: w.task_name, status: w.status, progress: w.progress, startedAt: w.started_at, taskData: w.task_data }),
+  );
+
+/**
+ * A page: `count` and `next` are required (`next` is null on the last page), since paging
+ * follows `next`; a page without it would silently end the list.
+ */
+export const aiTaskPageSchema = z
+  .object({ count, next: z.string().nullable(), previous: optionalText, results: z.array(aiTaskSchema) })
+  .transform((w): NumberedPage<AiTask> => ({ count: w.count, next: w.next, previous: w.previous, results: w.results }));
 
 /** The AI task functions of the client. */
 export interface AiTasksApi {
@@ -83,16 +97,11 @@ export function aiTasksApi(t: Transport): AiTasksApi {
         limit: params.limit,
       },
       options,
+      response: aiTaskPageSchema,
     });
-    const page = bodyList(res);
-    return {
-      count: page.count,
-      next: strOrNull(page.body["next"]),
-      previous: strOrNull(page.body["previous"]),
-      results: page.results.map(aiTaskFromWire),
-    };
+    return res.data;
   };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllNumbered((page) => list({ ...params, page }, options), pager) };
+  return { list, listAll: (params = {}, pager = {}, options) => fetchAllNumbered((page) => list({ ...params, page }, options), { what: "GET /streaming/ai/tasks", ...pager }) };
 }
 
 /** `client.streaming`. */

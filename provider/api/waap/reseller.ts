@@ -7,7 +7,8 @@
 import { fetchAllOffset, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
-import { bodyList, bodyObject, numOr, str } from "../wire";
+import { z } from "zod";
+import { count, text } from "../schema";
 
 /** Billable metrics. */
 export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
@@ -46,6 +47,19 @@ export interface ConsumptionPage {
   readonly results: readonly ConsumptionRow[];
 }
 
+/** A consumption page: every field is required (the spec's table), so is each row's `date` and `amount`. */
+export const consumptionPageSchema = z
+  .object({
+    limit: count,
+    offset: count,
+    count,
+    results: z.array(z.object({ date: text, amount: z.number() })),
+  })
+  .transform((w): ConsumptionPage => ({ limit: w.limit, offset: w.offset, count: w.count, results: w.results }));
+
+/** The health check answer: `{message}`. */
+export const pingSchema = z.object({ message: text }).transform((w) => ({ message: w.message }));
+
 /** The reseller functions of the client. */
 export interface ResellerApi {
   /** One page of aggregated billable consumption for `metric`. */
@@ -64,14 +78,9 @@ export function resellerApi(t: Transport): ResellerApi {
       path: apiPath`/waap/reseller/v1/prebilling/total/${metric}`,
       query: { client_ids: params.clientIds, from: params.from, to: params.to, limit: params.limit, offset: params.offset },
       options,
+      response: consumptionPageSchema,
     });
-    const page = bodyList(res);
-    return {
-      limit: numOr(page.body["limit"], params.limit ?? page.results.length),
-      offset: numOr(page.body["offset"], params.offset ?? 0),
-      count: page.count,
-      results: page.results.map((r) => ({ date: str(r["date"]), amount: numOr(r["amount"], 0) })),
-    };
+    return res.data;
   };
   return {
     totals,
@@ -80,10 +89,10 @@ export function resellerApi(t: Transport): ResellerApi {
       fetchAllOffset(async (p) => {
         const page = await totals(metric, { ...params, ...p }, options);
         return { count: page.results.length < p.limit ? p.offset + page.results.length : Number.MAX_SAFE_INTEGER, results: page.results };
-      }, { pageSize: 100, ...pager }),
+      }, { pageSize: 100, what: `GET ${apiPath`/waap/reseller/v1/prebilling/total/${metric}`}`, ...pager }),
     async ping(options) {
-      const res = await t.request({ method: "GET", path: "/waap/reseller/ping", options });
-      return { message: str(bodyObject(res)["message"]) };
+      const res = await t.request({ method: "GET", path: "/waap/reseller/ping", options, response: pingSchema });
+      return res.data;
     },
   };
 }

@@ -5,15 +5,18 @@
  * Why at check time: `pulumi preview` runs `check` but never `create`/`update`, so this is the
  * only place a user can learn before `up` that the plan cannot work. It only reads.
  */
-import { NotFoundError, type K8sCluster } from "../../api";
+import type { K8sCluster } from "../../api";
+import { isWellFormedNotFound, PresenceUnclearError } from "../absence";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
+import { clusterProblem, describeCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs } from "./types";
 
 /**
- * Read the cluster and `upgrade_versions` and judge the target. A missing cluster is a failure
- * on `clusterName`; an already running upgrade is fine (create/update will wait for it). Other
- * API errors (auth, network) propagate, so preview reports them as errors.
+ * Read the cluster and `upgrade_versions` and judge the target. A missing cluster (a well-formed
+ * 404) is a failure on `clusterName`; an already running upgrade is fine (create/update will
+ * wait for it). Other API errors (auth, network, a malformed answer) propagate, so preview
+ * reports them as errors; a cluster read without a usable version is one too.
  *
  * With `multiStepUnknown` (the `allowMultiStep` input is not known yet) the target is judged as
  * if several steps were allowed, so only what fails either way is rejected.
@@ -25,11 +28,13 @@ export async function checkAgainstCluster(
 ): Promise<CheckFailure[]> {
   const { projectId, regionId, clusterName, version } = inputs;
   const k8s = ctx.client().cloud.k8s;
+  // A read of this cluster made moments ago in this run (refresh, an earlier check) will do.
+  const recent = ctx.run.clusterReads.peek(projectId, regionId, clusterName);
   let cluster: K8sCluster;
   try {
-    cluster = await k8s.getCluster(projectId, regionId, clusterName);
+    cluster = recent?.cluster ?? (await k8s.getCluster(projectId, regionId, clusterName));
   } catch (err) {
-    if (err instanceof NotFoundError) {
+    if (isWellFormedNotFound(err)) {
       return [
         {
           property: "clusterName",
@@ -39,12 +44,14 @@ export async function checkAgainstCluster(
     }
     throw err;
   }
+  const problem = clusterProblem(cluster);
+  if (problem) throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "nothing was checked or written", `the answer is malformed: ${problem}`);
   const current = cluster.version;
   if (current === version) {
     ctx.run.clusterReads.remember(projectId, regionId, cluster);
     return [];
   }
-  const permitted = (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
+  const permitted = recent?.permitted ?? (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
   ctx.run.clusterReads.remember(projectId, regionId, cluster, permitted);
   const decision = planNextStep({
     clusterName,

@@ -1,6 +1,12 @@
 /**
  * Hands the reads made by `check` to the `create`/`update` that follows in the same run, so one
- * `pulumi up` reads the cluster and its permitted versions once, not twice.
+ * `pulumi up` reads the cluster and its permitted versions once, not twice; and the read made by
+ * `read` (refresh) to the `check` that follows it in `up --refresh` / `preview --refresh`.
+ *
+ * Freshness: `check` may use a read of the same cluster made by `read` or an earlier `check` of
+ * this run within {@link MAX_AGE_MS} (it only judges the plan at preview; create/update verify
+ * against the API again). `create`/`update` take what `check` read, at most once. `read` itself
+ * always asks the API: refresh must report the cluster as it is.
  *
  * Why it is safe: an entry is taken at most once and only within {@link MAX_AGE_MS}; anything
  * older is read again. A state that changed in between is caught by the API itself (a stale
@@ -39,6 +45,13 @@ export class ClusterReadHandover {
   remember(projectId: number, regionId: number, cluster: K8sCluster, permitted?: string[]): void {
     const entry: RecentRead = { cluster, at: this.now(), ...(permitted ? { permitted } : {}) };
     this.recent.set(ClusterReadHandover.key(projectId, regionId, cluster.name), entry);
+  }
+
+  /** A read of this cluster made within {@link MAX_AGE_MS}, left in place (for check). */
+  peek(projectId: number, regionId: number, clusterName: string): HandedOverRead | undefined {
+    const entry = this.recent.get(ClusterReadHandover.key(projectId, regionId, clusterName));
+    if (!entry || this.now() - entry.at > MAX_AGE_MS) return undefined;
+    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted } : { cluster: entry.cluster };
   }
 
   /** Takes (and forgets) a read of this cluster made within {@link MAX_AGE_MS}, if any. */

@@ -7,18 +7,25 @@
  * the rules that keep a write from happening twice: a lock (`taskId`) found on the cluster is
  * awaited instead of starting another upgrade, and an upgrade POST whose answer was lost is
  * reconciled by reading the cluster ({@link reconcileWrite}), and sent again only when that
- * read proves it took no effect.
+ * read proves it took no effect. A cluster read with no usable version is never acted on
+ * (`clusterRead.ts`). Once an upgrade POST was accepted (or may have been), a later failure
+ * other than the task's own (a task or cluster read that fails, a timeout) is reported as
+ * partial state (`partial.ts`): the stack records the cluster as last seen and the tasks
+ * started, and the next `up` follows the running task instead of starting another.
  */
 import {
   ConflictError,
   type CloudPlatformClient,
   type K8sCluster,
 } from "../../api";
-import { TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
-import { reconcileWrite, type ProbeResult } from "../writeAttempts";
+import { TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
+import { PresenceUnclearError } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
+import { PartialResourceError } from "../partial";
+import { reconcileWrite, WriteOutcomeUnknownError, type ProbeResult } from "../writeAttempts";
+import { clusterProblem, describeCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
-import type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./types";
+import { resourceIdOf, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs } from "./types";
 
 /** The task type of an upgrade (spec), passed to the waiter to choose its polling interval. */
 export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
@@ -75,6 +82,11 @@ class UpgradeRun {
   private readonly client: CloudPlatformClient;
   private readonly upgradePath: string[] = [];
   private readonly taskIds: string[] = [];
+  /** Set once an upgrade POST was accepted or may have been: from then on the platform acted. */
+  private acted = false;
+  /** The last well-formed read of the cluster, and its version when the run began. */
+  private lastSeen: K8sCluster | undefined;
+  private previousVersion: string | undefined;
 
   constructor(
     private readonly ctx: LifecycleContext,
@@ -88,17 +100,60 @@ class UpgradeRun {
     return this.inputs.clusterName;
   }
 
-  private readCluster(): Promise<K8sCluster> {
+  /** Reads the cluster; one without a usable version or status is an error, never acted on. */
+  private async readCluster(): Promise<K8sCluster> {
     const { projectId, regionId, clusterName } = this.inputs;
-    return this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
+    const cluster = await this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
+    const problem = clusterProblem(cluster);
+    if (problem) throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "the upgrade stopped before its next write", `the answer is malformed: ${problem}`);
+    this.lastSeen = cluster;
+    return cluster;
   }
 
   async run(): Promise<K8sClusterUpgradeOutputs> {
+    try {
+      return await this.converge();
+    } catch (err) {
+      throw this.acted && !(err instanceof TaskFailedError) ? this.partial(err) : err;
+    }
+  }
+
+  /** The outputs as far as they are known: the cluster as last seen and the tasks started. */
+  private outputs(cluster: K8sCluster): K8sClusterUpgradeOutputs {
+    return {
+      ...this.inputs,
+      version: cluster.version,
+      clusterId: cluster.id,
+      status: cluster.status,
+      previousVersion: this.previousVersion ?? cluster.version,
+      upgradePath: [...this.upgradePath],
+      taskIds: [...this.taskIds],
+    };
+  }
+
+  /** The failure after an upgrade was started, as partial state the stack records. */
+  private partial(err: unknown): PartialResourceError | unknown {
+    if (!this.lastSeen) return err;
+    const message = err instanceof Error ? err.message : String(err);
+    const last = this.lastSeen;
+    const named = message.startsWith(`${this.name}: `) ? message : `${this.name}: ${message}`;
+    return new PartialResourceError(
+      `${named} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
+        `(${last.version}, ${last.status}); the next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
+      resourceIdOf(this.inputs),
+      this.outputs(last),
+      [message],
+      err,
+    );
+  }
+
+  private async converge(): Promise<K8sClusterUpgradeOutputs> {
     const { projectId, regionId, clusterName, version: target, allowMultiStep } = this.inputs;
     const handedOver = this.ctx.run.clusterReads.take(projectId, regionId, clusterName);
     let cluster = handedOver?.cluster ?? (await this.readCluster());
+    this.lastSeen = cluster;
     let checkedPermitted = handedOver?.permitted;
-    const previousVersion = cluster.version;
+    this.previousVersion = cluster.version;
 
     for (;;) {
       if (this.taskIds.length >= MAX_TASKS_PER_RUN) {
@@ -127,15 +182,7 @@ class UpgradeRun {
       cluster = start.kind === "task" ? await this.awaitTask(start.taskId, decision.version, cluster.version) : this.recordDone(start.cluster, cluster.version);
     }
 
-    return {
-      ...this.inputs,
-      version: cluster.version,
-      clusterId: cluster.id,
-      status: cluster.status,
-      previousVersion,
-      upgradePath: [...this.upgradePath],
-      taskIds: [...this.taskIds],
-    };
+    return this.outputs(cluster);
   }
 
   /**
@@ -151,8 +198,9 @@ class UpgradeRun {
       return await reconcileWrite<StepStart>(
         {
           what: `the upgrade of ${this.name} to ${version}`,
-          send: async () => {
-            const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version);
+          send: async (_attempt, options) => {
+            const { tasks } = await this.client.cloud.k8s.upgrade(projectId, regionId, clusterName, version, options);
+            this.acted = true;
             const taskId = tasks[0];
             if (!taskId) throw new UpgradeVerificationError(`${this.name}: the upgrade to ${version} was accepted but returned no task id`);
             return { kind: "task", taskId };
@@ -162,8 +210,12 @@ class UpgradeRun {
           signal: this.ctx.signal,
         },
         this.ctx.run.writeTiming,
-      );
+      ).then((start) => {
+        this.acted = true;
+        return start;
+      });
     } catch (err) {
+      if (err instanceof WriteOutcomeUnknownError) this.acted = true;
       if (!(err instanceof ConflictError)) throw err;
       const after = await this.readCluster();
       if (after.taskId) {

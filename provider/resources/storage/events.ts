@@ -8,8 +8,6 @@
 import {
   CloudPlatformError,
   ConflictError,
-  NotFoundError,
-  ValidationError,
   type NotificationEvent,
   type NotificationEventInput,
   type NotificationEventName,
@@ -185,13 +183,4 @@ function eventIdentity(ev: NotificationEvent): StorageEventInputs {
 /** True when a 409 answered the write. */
 export function isConflict(err: unknown): err is ConflictError {
   return err instanceof ConflictError;
-}
-
-/**
- * True when the server says the addressed event does not exist: 404, or the 400
- * `{error: "event not found"}` the notification endpoints answer (they document no 404).
- */
-export function isEventGone(err: unknown): boolean {
-  if (err instanceof NotFoundError) return true;
-  return err instanceof ValidationError && /\bnot found\b/i.test(err.serverMessage);
 }

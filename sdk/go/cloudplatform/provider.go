@@ -36,6 +36,8 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
+	AllowInsecureHttp *bool `pulumi:"allowInsecureHttp"`
 	// API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.
 	ApiKey *string `pulumi:"apiKey"`
 	// Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.
@@ -44,6 +46,8 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
+	AllowInsecureHttp pulumi.BoolPtrInput
 	// API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.
 	ApiKey pulumi.StringPtrInput
 	// Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.

@@ -1145,7 +1145,7 @@ type Task struct {
 	RegionId *int `pulumi:"regionId"`
 	// The request that started the task, when reported.
 	RequestId *string `pulumi:"requestId"`
-	// NEW, RUNNING, FINISHED or ERROR (other values are passed through as read).
+	// NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
 	State string `pulumi:"state"`
 	// Kind of operation, e.g. `upgrade_k8s_cluster`.
 	TaskType string `pulumi:"taskType"`
@@ -1216,7 +1216,7 @@ func (o TaskOutput) RequestId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.RequestId }).(pulumi.StringPtrOutput)
 }
 
-// NEW, RUNNING, FINISHED or ERROR (other values are passed through as read).
+// NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
 func (o TaskOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v Task) string { return v.State }).(pulumi.StringOutput)
 }

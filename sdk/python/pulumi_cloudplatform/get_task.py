@@ -141,7 +141,7 @@ class GetTaskResult:
     @pulumi.getter
     def state(self) -> _builtins.str:
         """
-        NEW, RUNNING, FINISHED or ERROR (other values are passed through as read).
+        NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
         """
         return pulumi.get(self, "state")
 

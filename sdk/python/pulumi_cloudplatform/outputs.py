@@ -1123,7 +1123,7 @@ class Task(dict):
         An asynchronous cloud operation.
 
         :param _builtins.str id: Task UUID, globally unique.
-        :param _builtins.str state: NEW, RUNNING, FINISHED or ERROR (other values are passed through as read).
+        :param _builtins.str state: NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
         :param _builtins.str task_type: Kind of operation, e.g. `upgrade_k8s_cluster`.
         :param _builtins.int client_id: Client (account) the task belongs to, when reported.
         :param _builtins.str created_on: ISO 8601 without zone, as sent.
@@ -1173,7 +1173,7 @@ class Task(dict):
     @pulumi.getter
     def state(self) -> _builtins.str:
         """
-        NEW, RUNNING, FINISHED or ERROR (other values are passed through as read).
+        NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
         """
         return pulumi.get(self, "state")
 

@@ -5,7 +5,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import * as sdk from "../../../sdk";
+import * as sdk from "../../../sdk/nodejs";
 import { API_REFERENCE_PATH, renderApiReference } from "../../../scripts/apiReference";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");

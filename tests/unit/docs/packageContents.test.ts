@@ -1,8 +1,9 @@
 /**
- * What `npm pack` ships: every source file a source map in `dist/` points at (so a stack frame
- * mapped to `provider/...ts` names a file that exists in the installed package), the API
- * reference, and the simulator's contract and seed, which the README points users to inside
- * `node_modules/pulumi-cloudplatform/`. Needs `dist/` (make test-unit builds first).
+ * What `npm pack` ships: the compiled package with its declarations and source maps (each map
+ * carries its TypeScript source inline, so a mapped stack frame or a debugger shows the code
+ * without the .ts files in the package), the API reference, and the simulator's contract and
+ * seed, which the README points users to inside `node_modules/pulumi-cloudplatform/`; no tests,
+ * no build stamps, no TypeScript sources. Needs `dist/` (make test-unit builds first).
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
@@ -16,25 +17,27 @@ function packedFiles(): Set<string> {
   return new Set((pack?.files ?? []).map((f) => f.path));
 }
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
-
 describe("the packed package", () => {
   const files = packedFiles();
 
-  it("ships every source a source map of dist/ points at", () => {
-    const maps = filesUnder(path.join(REPO_ROOT, "dist")).filter((f) => f.endsWith(".js.map"));
+  it("ships no tests, no build stamps and no TypeScript sources except declarations", () => {
+    const unwanted = [...files].filter((f) => /(^|\/)tests?\/|\.test\.|\.stamp$|(?<!\.d)\.ts$/.test(f));
+    expect(unwanted).toEqual([]);
+    expect(files.has("dist/sdk/nodejs/index.d.ts")).toBe(true);
+    expect(files.has("dist/provider/plugin/main.js")).toBe(true);
+  });
+
+  it("ships source maps that carry every source they point at inline", () => {
+    const maps = [...files].filter((f) => f.endsWith(".js.map"));
     expect(maps.length).toBeGreaterThan(20);
-    const missing: string[] = [];
+    const withoutSource: string[] = [];
     for (const map of maps) {
-      const { sources } = JSON.parse(fs.readFileSync(map, "utf8")) as { sources: string[] };
-      for (const source of sources) {
-        const packed = path.relative(REPO_ROOT, path.resolve(path.dirname(map), source)).split(path.sep).join("/");
-        if (!files.has(packed)) missing.push(`${path.relative(REPO_ROOT, map)} -> ${packed}`);
-      }
+      const { sources, sourcesContent } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, map), "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
+      sources.forEach((source, i) => {
+        if (typeof sourcesContent?.[i] !== "string" || sourcesContent[i] === "") withoutSource.push(`${map} -> ${source}`);
+      });
     }
-    expect(missing).toEqual([]);
+    expect(withoutSource).toEqual([]);
   });
 
   it("ships every file the README points at inside node_modules/pulumi-cloudplatform/", () => {

@@ -5,7 +5,7 @@
  * program can still be found.
  */
 import * as path from "path";
-import { getInstances, getInstancesOutput, getRegion, LookupArgumentError, LookupMatchError } from "../../../sdk";
+import { getInstances, getInstancesOutput, getRegion, LookupArgumentError, LookupMatchError } from "../../../sdk/nodejs";
 import { simulatorViaEnvironment } from "./helpers";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");

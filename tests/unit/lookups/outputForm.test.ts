@@ -19,7 +19,7 @@ import {
   getTasks,
   getTasksOutput,
   LookupArgumentError,
-} from "../../../sdk";
+} from "../../../sdk/nodejs";
 import { simulatorViaEnvironment } from "./helpers";
 
 const sim = simulatorViaEnvironment();

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { RunningSimulator } from "../../../simulator";
-import { getCurrentClient, getProject, getResellerTotals, LookupArgumentError } from "../../../sdk";
+import { getCurrentClient, getProject, getResellerTotals, LookupArgumentError } from "../../../sdk/nodejs";
 import { requestsTo, start } from "./helpers";
 
 let sim: RunningSimulator;

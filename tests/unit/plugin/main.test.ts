@@ -9,7 +9,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import { VERSION } from "../../../provider/api/version";
 import { engineAddressFrom } from "../../../provider/engineWatch";
-import { launchedByRunPlugin } from "../../../sdk/internal/sourcePlugin";
+import { launchedByRunPlugin } from "../../../sdk/nodejs/internal/sourcePlugin";
 import { call, providerClient, startFakeEngine } from "./grpcClient";
 
 const BIN = path.resolve(__dirname, "../../../bin/pulumi-resource-cloudplatform");

@@ -18,7 +18,7 @@ import { UNKNOWN_VALUE } from "../../../provider/plugin/values";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { newKey } from "../api/helpers";
 import { call, providerClient, secret, startFakeEngine, struct, type LoggedLine } from "./grpcClient";
-import * as sdk from "../../../sdk";
+import * as sdk from "../../../sdk/nodejs";
 
 const KEY = newKey();
 const SE = "cloudplatform:index:StorageEvent";
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const served = await serve({
     engineAddress: engine.address,
     env: {},
-    runOptions: { writeTiming: { settleMs: 20 } },
+    runOptions: { writeTiming: { settleMs: 20, requestTimeoutMs: 1_500, inFlightMarginMs: 50 } },
     lifecycles: { K8sClusterUpgrade: createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } }) },
   });
   server = served.server;
@@ -434,7 +434,7 @@ describe("Cancel and customTimeouts", () => {
       await call(p.client, "cancel", new Empty());
       const err = (await update) as grpc.ServiceError;
       expect(err.code).toBe(grpcStatus.CANCELLED);
-      expect(err.details).toMatch(/^cancelled \(Ctrl-C\): Stopped waiting for task \S+ \(upgrade_k8s_cluster\)/);
+      expect(err.details).toMatch(/^cancelled \(Ctrl-C\): (prod-cluster: )?Stopped waiting for task \S+ \(upgrade_k8s_cluster\)/);
       expect(err.details).toMatch(/the next `pulumi up` finds it and waits for it/);
       expect(upgradePosts()).toHaveLength(1);
       expect(clusterTask()).not.toBeNull();
@@ -453,7 +453,7 @@ describe("Cancel and customTimeouts", () => {
     try {
       const err = (await rejection(call(p.client, "update", upgradeRequest(1)))) as grpc.ServiceError;
       expect(err.code).toBe(grpcStatus.DEADLINE_EXCEEDED);
-      expect(err.details).toMatch(/^customTimeouts\.update \(1s\) ran out before the update finished: Stopped waiting for task/);
+      expect(err.details).toMatch(/^customTimeouts\.update \(1s\) ran out before the update finished: (prod-cluster: )?Stopped waiting for task/);
       expect(upgradePosts()).toHaveLength(1);
       expect(clusterTask()).not.toBeNull();
       // The plugin is not cancelled: the next operation runs and finds the task to wait for.

@@ -73,3 +73,34 @@ describe("reads handed from check to create", () => {
     expect(reads.take(1, 76, "c")).toBeUndefined();
   });
 });
+
+describe("a refresh read handed to the check that follows (up --refresh)", () => {
+  const news = { projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2" };
+
+  it("read, check and update of one cluster in one run read it once before the upgrade", async () => {
+    const run = quickRun();
+    const created = await checkThenCreate("prod-cluster", "v1.30.4");
+    await admin(sim.url, "DELETE", "/requests");
+    const refreshed = await lifecycle.read(ctxIn(run), created.id, created.outs);
+    expect(refreshed?.outs.version).toBe("v1.30.4");
+    const checked = await lifecycle.check(ctxIn(run), news, unknownInputs(news));
+    expect(checked.failures).toEqual([]);
+    const updated = await lifecycle.update(ctxIn(run), created.id, created.outs, checked.inputs);
+    expect(updated.version).toBe("v1.31.2");
+    // one read shared by refresh, check and the start of the update, one after the upgrade
+    expect(count("/prod-cluster")).toBe(2);
+    expect(count("/prod-cluster/upgrade_versions")).toBe(1);
+  });
+
+  it("a read older than the age limit is not used by check, and read itself always asks the API", async () => {
+    let now = 1_000_000;
+    const run = quickRun({ now: () => now });
+    const outs = { ...news, version: "v1.30.6", allowMultiStep: false, timeoutMinutes: 60, clusterId: "x", status: "Provisioned", previousVersion: "v1.30.6", upgradePath: [], taskIds: [] };
+    await lifecycle.read(ctxIn(run), "1/76/prod-cluster", outs as never);
+    await lifecycle.read(ctxIn(run), "1/76/prod-cluster", outs as never);
+    expect(count("/prod-cluster")).toBe(2);
+    now += MAX_AGE_MS + 1;
+    await lifecycle.check(ctxIn(run), news, unknownInputs(news));
+    expect(count("/prod-cluster")).toBe(3);
+  });
+});

@@ -6,6 +6,8 @@ import { createClient, type CloudPlatformClient, type NotificationEvent } from "
 import type { LifecycleContext } from "../../../provider/resources/lifecycle";
 import type { RunState } from "../../../provider/resources/runState";
 import { WriteOutcomeUnknownError } from "../../../provider/resources/writeAttempts";
+import { PartialResourceError } from "../../../provider/resources/partial";
+import { CREATE_CHECK_WINDOW_MS, READ_MAX_AGE_MS } from "../../../provider/resources/storage/eventLists";
 import {
   storageEvent,
   StorageEventAdoptionError,
@@ -48,7 +50,7 @@ function ctxWith(c: CloudPlatformClient = client, run: RunState = quickRun()): L
  */
 function runWithStaleList(): RunState {
   const run = quickRun();
-  void run.listEvents(() => Promise.resolve<NotificationEvent[]>([]));
+  void run.eventLists.get("create-check", () => Promise.resolve<NotificationEvent[]>([]));
   return run;
 }
 
@@ -186,6 +188,10 @@ describe("diff", () => {
     expect((await storageEvent.diff("u-1", { ...olds, clientId: null } as never, { ...base, clientId: undefined })).changes).toBe(false);
   });
 
+  test("a create recorded as pending (no uuid yet) updates, to finish it", async () => {
+    expect(await storageEvent.diff("pending-create:x", { ...olds, uuid: "" }, base)).toMatchObject({ changes: true, replaces: [] });
+  });
+
   test("a limit change updates in place", async () => {
     expect(await storageEvent.diff("u-1", olds, { ...base, bytes: 900 })).toEqual({ changes: true, replaces: [], diffs: ["bytes"], deleteBeforeReplace: false });
     const counts: StorageEventOutputs = { name: "reaching_used_requests", storageName: "media", count: 5, uuid: "u-2" };
@@ -266,14 +272,34 @@ describe("create", () => {
     expect(posts()).toHaveLength(1);
   });
 
-  test("one run lists the events once for the creates it starts together, and afresh for a later one", async () => {
-    const run = quickRun();
+  test("one run lists the events once for the creates that start within the batching window, and afresh after it", async () => {
+    let now = 1_000_000;
+    const run = quickRun({ now: () => now });
     await Promise.all(["a", "b", "c", "d"].map((bucketName) => storageEvent.create(ctxWith(client, run), { name: "reaching_used_requests", bucketName, count: 1 })));
     const lists = () => sim.requests().filter((r) => r.method === "GET" && r.path === "/storage/notifications/v1/events").length;
     expect(posts()).toHaveLength(4);
     expect(lists()).toBe(1);
+    now += CREATE_CHECK_WINDOW_MS;
     await storageEvent.create(ctxWith(client, run), { name: "reaching_used_requests", bucketName: "e", count: 1 });
+    expect(lists()).toBe(1);
+    now += 1;
+    await storageEvent.create(ctxWith(client, run), { name: "reaching_used_requests", bucketName: "f", count: 1 });
     expect(lists()).toBe(2);
+    expect(posts()).toHaveLength(6);
+  });
+
+  test("after a delete of this run, a create lists afresh (the shared list still shows the deleted event)", async () => {
+    const inputs: StorageEventInputs = { name: "reaching_used_requests", bucketName: "again", count: 1 };
+    const earlier = await storageEvent.create(ctxWith(), inputs);
+    let now = 1_000_000;
+    const run = quickRun({ now: () => now });
+    await storageEvent.create(ctxWith(client, run), { ...inputs, bucketName: "other" });
+    now += 10;
+    await storageEvent.delete(ctxWith(client, run), earlier.id, earlier.outs);
+    now += 10;
+    const again = await storageEvent.create(ctxWith(client, run), inputs);
+    expect(again.id).not.toBe(earlier.id);
+    expect(sim.requests().filter((r) => r.method === "GET" && r.path === "/storage/notifications/v1/events")).toHaveLength(3);
   });
 
   test("connection reset after the server handled the POST: reading back finds it, no second POST", async () => {
@@ -361,20 +387,60 @@ describe("create with adoptUuid", () => {
 });
 
 describe("a read-back that fails itself", () => {
-  test("create: 'may have taken effect', one POST, never a second", async () => {
+  test("create: 'may have taken effect', one POST, never a second; recorded as pending, found by the next run", async () => {
     // The prefix on purpose matches both the POST (reset after it was handled) and the /v1/events read-back (reset).
     await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, pathPrefix: "/storage/notifications/v1/event" });
-    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), { name: "reaching_used_space", storageName: "media", bytes: 7 }));
-    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
-    expect(err.message).toMatch(/may have taken effect \(reading back failed too: GET \/storage\/notifications\/v1\/events failed/);
-    expect(err.message).toContain("run `pulumi up` again");
+    const inputs: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bytes: 7 };
+    const err = await rejectionOf(storageEvent.create(ctxWith(client, runWithStaleList()), inputs));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    expect((err as PartialResourceError).cause).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toMatch(/may have taken effect \(the list could not be read: GET \/storage\/notifications\/v1\/events failed/);
+    expect(err.message).toContain("records the event as pending");
     expectNoSecret(err, KEY);
+    expect(posts()).toHaveLength(1);
+    const partial = err as PartialResourceError;
+    expect(partial.id).toMatch(/^pending-create:/);
+    expect(partial.properties).toEqual({ ...inputs, uuid: "" });
+
+    // The next `up` updates the resource that failed to initialise: it finds the event by identity.
+    await admin(sim.url, "DELETE", "/faults");
+    const outs = await storageEvent.update(ctxWith(newRunClient()), partial.id, partial.properties as unknown as StorageEventOutputs, inputs);
+    const live = sim.state().storageEvents;
+    expect(live).toEqual([expect.objectContaining({ name: "reaching_used_space", bytes: 7 })]);
+    expect(outs).toEqual({ ...inputs, uuid: live[0]?.uuid });
     expect(posts()).toHaveLength(1);
   });
 });
 
 describe("read", () => {
   const inputs: StorageEventInputs = { name: "reaching_used_requests", storageName: "media", bucketName: "logs", count: 10, clientId: 42 };
+
+  test("the reads of one refresh share one list; a read after a write of the run lists again", async () => {
+    let now = 1_000_000;
+    const made = await Promise.all(
+      ["a", "b", "c"].map((bucketName) => storageEvent.create(ctxWith(), { ...inputs, bucketName })),
+    );
+    await admin(sim.url, "DELETE", "/requests");
+    const refresh = quickRun({ now: () => now });
+    const reads = await Promise.all(made.map(({ id, outs }) => storageEvent.read(ctxWith(client, refresh), id, outs)));
+    now += 1000;
+    const lateRead = await storageEvent.read(ctxWith(client, refresh), made[0]!.id, made[0]!.outs);
+    expect(reads.map((r) => r?.id)).toEqual(made.map((m) => m.id));
+    expect(lateRead?.id).toBe(made[0]!.id);
+    const lists = () => sim.requests().filter((r) => r.path === "/storage/notifications/v1/events").length;
+    expect(lists()).toBe(1);
+    // this run changes a limit: its next read must see it, so it lists again
+    now += 10;
+    await storageEvent.update(ctxWith(client, refresh), made[1]!.id, made[1]!.outs, { ...inputs, bucketName: "b", count: 77 });
+    now += 10;
+    const afterWrite = await storageEvent.read(ctxWith(client, refresh), made[1]!.id, made[1]!.outs);
+    expect(afterWrite?.outs.count).toBe(77);
+    expect(lists()).toBe(2);
+    // and a list older than the read limit is not used
+    now += READ_MAX_AGE_MS + 1;
+    await storageEvent.read(ctxWith(client, refresh), made[2]!.id, made[2]!.outs);
+    expect(lists()).toBe(3);
+  });
 
   test("returns exactly what create stored (refresh right after up finds nothing)", async () => {
     const { id, outs } = await storageEvent.create(ctxWith(), inputs);

@@ -2,9 +2,11 @@
  * The write-reconcile rule (provider/resources/writeAttempts.ts): a write is sent again only
  * when reading back, after the settle delay, proves the first took no effect.
  */
-import { ConflictError, ConnectionError, ServerError, ValidationError } from "../../../provider/api";
+import { ConflictError, ConnectionError, ResponseFormatError, ServerError, ValidationError, type RequestOptions } from "../../../provider/api";
 import {
+  DEFAULT_WRITE_TIMING,
   reconcileWrite,
+  settleDelayMs,
   WriteOutcomeUnknownError,
   type ProbeResult,
   type WriteTiming,
@@ -23,6 +25,8 @@ function scripted(sends: Array<Error | string>, probes: Array<ProbeResult<string
   const events: string[] = [];
   const timing: WriteTiming = {
     settleMs: 250,
+    requestTimeoutMs: 4_000,
+    inFlightMarginMs: 1_000,
     maxAttempts: 3,
     sleep: async (ms) => {
       events.push(`sleep ${ms}`);
@@ -30,8 +34,9 @@ function scripted(sends: Array<Error | string>, probes: Array<ProbeResult<string
   };
   const write = {
     what: "the create of thing",
-    send: async (attempt: number) => {
+    send: async (attempt: number, options: RequestOptions) => {
       events.push(`send ${attempt}`);
+      if (options.timeoutMs !== 4_000) throw new Error(`send got timeout ${String(options.timeoutMs)}, not the timing's`);
       const next = sends.shift();
       if (next === undefined) throw new Error("no more sends scripted");
       if (next instanceof Error) throw next;
@@ -56,10 +61,10 @@ describe("reconcileWrite", () => {
     expect(s.events).toEqual(["send 1"]);
   });
 
-  test("applied: the probe, after the settle delay, shows the write took effect; its value is returned, nothing resent", async () => {
+  test("applied: the probe, after the in-flight wait, shows the write took effect; its value is returned, nothing resent", async () => {
     const s = scripted([reset()], [{ outcome: "applied", value: "found" }]);
     await expect(reconcileWrite(s.write, s.timing)).resolves.toBe("found");
-    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250", "probe"]);
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 5000", "probe"]);
     expect(s.events.join("\n")).toMatch(/took effect after all/);
   });
 
@@ -100,7 +105,31 @@ describe("reconcileWrite", () => {
     const err = await rejectionOf(reconcileWrite(s.write, s.timing));
     expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
     expect(err.message).toContain("the status changed but no task shows");
-    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250", "probe"]);
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 5000", "probe"]);
+  });
+
+  const timedOut = (): ConnectionError =>
+    new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNABORTED", detail: "timeout of 4000ms exceeded", mayHaveReachedServer: true, timedOut: true });
+  const formatError = (): ResponseFormatError => new ResponseFormatError({ method: "POST", path: "/x", status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<html>" });
+
+  test.each([
+    ["a timeout (the request may still be on its way)", timedOut, 5_000],
+    ["a reset after sending", reset, 5_000],
+    ["a gateway's 504 (its backend may still be working)", () => apiError(ServerError, 504), 5_000],
+    ["a 502 (answered: the request is over)", () => apiError(ServerError, 502), 250],
+    ["a 503", () => apiError(ServerError, 503), 250],
+    ["a malformed 2xx (answered)", formatError, 250],
+  ])("after %s the read-back waits %i ms: the request's own timeout plus the margin when it may still be in flight", async (_label, make, wait) => {
+    const s = scripted([make(), "second"], [{ outcome: "absent" }]);
+    await expect(reconcileWrite(s.write, s.timing)).resolves.toBe("second");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", `sleep ${wait}`, "probe", "sleep 500", "send 2"]);
+    expect(s.events.join("\n")).toContain(`reading back in ${wait} ms`);
+  });
+
+  test("the production timing waits out a whole write timeout plus a margin before reading back after a timeout", () => {
+    expect(DEFAULT_WRITE_TIMING.requestTimeoutMs).toBeGreaterThanOrEqual(30_000);
+    expect(settleDelayMs(timedOut(), DEFAULT_WRITE_TIMING)).toBeGreaterThan(DEFAULT_WRITE_TIMING.requestTimeoutMs);
+    expect(settleDelayMs(formatError(), DEFAULT_WRITE_TIMING)).toBe(DEFAULT_WRITE_TIMING.settleMs);
   });
 
   test.each([
@@ -123,13 +152,13 @@ describe("reconcileWrite stopped by the operation's signal (Ctrl-C, customTimeou
     const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
     expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
     expect(err.message).toContain("the operation was stopped before reading back");
-    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", "sleep 250 true"]);
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", `sleep ${settleDelayMs(reset(), s.timing)} true`]);
   });
 
   test("aborted before a resend that reading back allowed: the write is not sent again", async () => {
     const s = scripted([reset()], [{ outcome: "absent" }]);
     const stop = new AbortController();
-    const timing: WriteTiming = { ...s.timing, sleep: async (ms) => void (s.events.push(`sleep ${ms}`), ms !== 250 && stop.abort()) };
+    const timing: WriteTiming = { ...s.timing, sleep: async (ms) => void (s.events.push(`sleep ${ms}`), ms !== settleDelayMs(reset(), s.timing) && stop.abort()) };
     const err = await rejectionOf(reconcileWrite({ ...s.write, signal: stop.signal }, timing));
     expect(err).toBeInstanceOf(ConnectionError);
     expect(err.message).toContain("the operation was stopped before sending it again");

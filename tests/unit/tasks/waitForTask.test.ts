@@ -3,7 +3,7 @@
  * clock for the timing rules (deadline vs. sleep, periodic progress) that must not depend on
  * the wall clock.
  */
-import { createClient, NotFoundError, type CloudPlatformClient, type Task } from "../../../provider/api";
+import { createClient, NotFoundError, type CloudPlatformClient, type Task, type TaskState } from "../../../provider/api";
 import {
   TaskCancelledError,
   TaskFailedError,
@@ -172,7 +172,7 @@ test("an unknown task id propagates the API's NotFoundError", async () => {
 });
 
 describe("timing rules with a fake clock", () => {
-  function stuckReader(state = "RUNNING", taskType = "create_k8s_cluster_v2") {
+  function stuckReader(state: TaskState = "RUNNING", taskType = "create_k8s_cluster_v2") {
     const pollTimes: number[] = [];
     let clockNow: () => number = () => 0;
     const reader: TaskReader = {

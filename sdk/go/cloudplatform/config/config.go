@@ -11,6 +11,11 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
+func GetAllowInsecureHttp(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "cloudplatform:allowInsecureHttp")
+}
+
 // API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.
 func GetApiKey(ctx *pulumi.Context) string {
 	return config.Get(ctx, "cloudplatform:apiKey")

@@ -14,6 +14,11 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
 
+allowInsecureHttp: Optional[bool]
+"""
+Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
+"""
+
 apiKey: Optional[str]
 """
 API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.

@@ -21,6 +21,13 @@ __config__ = pulumi.Config('cloudplatform')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def allow_insecure_http(self) -> Optional[bool]:
+        """
+        Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
+        """
+        return __config__.get_bool('allowInsecureHttp')
+
+    @_builtins.property
     def api_key(self) -> Optional[str]:
         """
         API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.

@@ -5,7 +5,7 @@
  * prove the program reached the simulator.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { getDelegationStatus, getResellerPing, getResellerTotals, getResellerTotalsOutput } from "../../../../sdk";
+import { getDelegationStatus, getResellerPing, getResellerTotals, getResellerTotalsOutput } from "../../../../sdk/nodejs";
 
 const TOTALS = { metric: "requests" as const, clientIds: [101, 102], from: "2026-09-01", to: "2026-09-15" };
 

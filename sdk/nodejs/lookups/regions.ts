@@ -12,7 +12,7 @@ import {
   type GetRegionsArgs,
   type GetRegionsResult,
   type RegionFilters,
-} from "../../provider/lookups/regions";
+} from "../../../provider/lookups/regions";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { AccessLevel, GetRegionArgs, GetRegionResult, GetRegionsArgs, GetRegionsResult, RegionFilters };

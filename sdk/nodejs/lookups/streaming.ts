@@ -4,7 +4,7 @@ import {
   getStreamingAiTasksLookup,
   type GetStreamingAiTasksArgs,
   type GetStreamingAiTasksResult,
-} from "../../provider/lookups/streaming";
+} from "../../../provider/lookups/streaming";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { GetStreamingAiTasksArgs, GetStreamingAiTasksResult };

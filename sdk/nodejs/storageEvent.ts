@@ -7,7 +7,7 @@
  * API key from the stack config (`cloudplatform:apiKey`), so the key never lands in state.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { NotificationEventName } from "../provider/api/storage/notifications";
+import type { NotificationEventName } from "../../provider/api/storage/notifications";
 import { DYNAMIC_MODULE, dynamicProvider } from "./internal/dynamicProvider";
 
 /**

@@ -21,4 +21,4 @@ export * from "./lookups/tasks";
 export * from "./lookups/k8s";
 export * from "./lookups/streaming";
 export type { LookupOutputArgs } from "./lookups/invoke";
-export { LookupArgumentError, LookupMatchError } from "../provider/lookups/errors";
+export { LookupArgumentError, LookupMatchError } from "../../provider/lookups/errors";

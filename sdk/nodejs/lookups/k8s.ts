@@ -15,7 +15,7 @@ import {
   type GetK8sUpgradeVersionsArgs,
   type GetK8sUpgradeVersionsResult,
   type K8sClusterRef,
-} from "../../provider/lookups/k8s";
+} from "../../../provider/lookups/k8s";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type {

@@ -5,7 +5,7 @@ import {
   type GetInstancesArgs,
   type GetInstancesResult,
   type InstanceStatus,
-} from "../../provider/lookups/instances";
+} from "../../../provider/lookups/instances";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { GetInstancesArgs, GetInstancesResult, InstanceStatus };

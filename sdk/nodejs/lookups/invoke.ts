@@ -12,9 +12,9 @@
  * nothing is requested while an input is unknown (preview).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { cacheForScope } from "../../provider/lookups/cache";
-import { precheckLookup, runLookup, type LookupDefinition, type LookupEnvironment } from "../../provider/lookups/runtime";
-import { resolveConnectionSettings } from "../../provider/settings";
+import { cacheForScope } from "../../../provider/lookups/cache";
+import { precheckLookup, runLookup, type LookupDefinition, type LookupEnvironment } from "../../../provider/lookups/runtime";
+import { resolveConnectionSettings } from "../../../provider/settings";
 
 /**
  * Every field of `T` as a `pulumi.Input`, list elements included: the argument type of a
@@ -45,6 +45,7 @@ export function programEnvironment(): LookupEnvironment {
   return {
     settings: resolveConnectionSettings((key) => pulumi.runtime.getConfig(key)),
     cache: cacheForScope(runScope()),
+    progress: (message) => void pulumi.log.info(`cloudplatform: ${message}`),
     clientOptions: {
       // Waits (a rate limit, a 503) show up in `pulumi up` output instead of a silent pause.
       onRetry: (e) => {

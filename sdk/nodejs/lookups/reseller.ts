@@ -1,6 +1,6 @@
 /** WAAP reseller lookups: billing totals (validated before any request) and the health check. */
 import * as pulumi from "@pulumi/pulumi";
-import type { ConsumptionRow, ResellerMetric } from "../../provider/api/waap/reseller";
+import type { ConsumptionRow, ResellerMetric } from "../../../provider/api/waap/reseller";
 import {
   getResellerPingLookup,
   getResellerTotalsLookup,
@@ -8,7 +8,7 @@ import {
   type GetResellerPingResult,
   type GetResellerTotalsArgs,
   type GetResellerTotalsResult,
-} from "../../provider/lookups/reseller";
+} from "../../../provider/lookups/reseller";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { ConsumptionRow, ResellerMetric, GetResellerPingArgs, GetResellerPingResult, GetResellerTotalsArgs, GetResellerTotalsResult };

@@ -10,7 +10,7 @@ import {
   type GetProjectResult,
   type GetProjectsArgs,
   type GetProjectsResult,
-} from "../../provider/lookups/projects";
+} from "../../../provider/lookups/projects";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { GetProjectArgs, GetProjectResult, GetProjectsArgs, GetProjectsResult };

@@ -1,6 +1,6 @@
 /** The current-client lookup: who the configured API key belongs to. */
 import * as pulumi from "@pulumi/pulumi";
-import { getCurrentClientLookup, type GetCurrentClientArgs, type GetCurrentClientResult } from "../../provider/lookups/iam";
+import { getCurrentClientLookup, type GetCurrentClientArgs, type GetCurrentClientResult } from "../../../provider/lookups/iam";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { GetCurrentClientArgs, GetCurrentClientResult };

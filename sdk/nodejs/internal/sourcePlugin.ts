@@ -18,6 +18,6 @@ export function launchedByRunPlugin(entry: string | undefined = require.main?.fi
 export function serveWhenRunAsPlugin(): void {
   if (!launchedByRunPlugin()) return;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const plugin = require("../../provider/plugin/main") as typeof import("../../provider/plugin/main");
+  const plugin = require("../../../provider/plugin/main") as typeof import("../../../provider/plugin/main");
   plugin.runPlugin(process.argv.slice(2));
 }

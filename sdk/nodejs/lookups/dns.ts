@@ -4,7 +4,7 @@ import {
   getDelegationStatusLookup,
   type GetDelegationStatusArgs,
   type GetDelegationStatusResult,
-} from "../../provider/lookups/dns";
+} from "../../../provider/lookups/dns";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { GetDelegationStatusArgs, GetDelegationStatusResult };

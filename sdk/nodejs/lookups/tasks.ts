@@ -7,7 +7,7 @@ import {
   type GetTaskResult,
   type GetTasksArgs,
   type GetTasksResult,
-} from "../../provider/lookups/tasks";
+} from "../../../provider/lookups/tasks";
 import { invokeLookup, invokeLookupOutput, type LookupOutputArgs } from "./invoke";
 
 export type { GetTaskArgs, GetTaskResult, GetTasksArgs, GetTasksResult };

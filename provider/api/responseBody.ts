@@ -1,0 +1,146 @@
+/**
+ * Reading a response body with a size cap, and deciding whether a 2xx body is the answer the
+ * call expects.
+ *
+ * Why here and not in axios: axios buffers the whole body before anyone can look at it, and keeps
+ * it on errors. The transport asks for a stream instead and stops at the cap, so a runaway answer
+ * (a proxy's endless page, a wrong endpoint's dump) costs at most `maxResponseBytes` of memory,
+ * and an error body is kept only cut short.
+ */
+import type { Readable } from "stream";
+import { checkBody, kindOf, type ResponseSchema } from "./schema";
+
+/** Default cap of a success body: 64 MiB, far above any answer of this API. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** How much of an error body is read and kept: enough for any error shape of the API. */
+export const ERROR_BODY_KEEP_BYTES = 16 * 1024;
+
+/** How much of a received value a message quotes. */
+const QUOTE_CHARS = 160;
+
+/** A body as read: its text (up to the cap) and whether more was sent. */
+export interface ReadBody {
+  readonly text: string;
+  /** Bytes read (at most the cap). */
+  readonly bytes: number;
+  /** True when the body went on past the cap (reading stopped there). */
+  readonly overflow: boolean;
+}
+
+/**
+ * Read `stream` into text, stopping (and destroying the stream) once `cap` bytes are exceeded.
+ * Rejects with the stream's error (a connection reset mid-body), with an `ETIMEDOUT` error when
+ * `timeoutMs` passes first (a body that trickles), or when `signal` aborts.
+ */
+export function readCapped(stream: Readable, cap: number, timeoutMs: number, signal?: AbortSignal): Promise<ReadBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: string[] = [];
+    let bytes = 0;
+    let settled = false;
+    const finish = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      outcome();
+    };
+    const text = (): string => chunks.join("");
+    const onAbort = (): void => {
+      stream.destroy();
+      finish(() => reject(Object.assign(new Error("the request was aborted while its body was read"), { code: "ERR_CANCELED" })));
+    };
+    const timer = setTimeout(() => {
+      stream.destroy();
+      finish(() => reject(Object.assign(new Error(`timeout of ${timeoutMs}ms exceeded while the body was read`), { code: "ETIMEDOUT" })));
+    }, Math.max(1, timeoutMs));
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    // Decoded as UTF-8 by the stream, so a character split across chunks stays whole.
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const size = Buffer.byteLength(chunk);
+      if (bytes + size > cap) {
+        chunks.push(chunk.slice(0, cap - bytes));
+        bytes = cap;
+        stream.destroy();
+        finish(() => resolve({ text: text(), bytes, overflow: true }));
+        return;
+      }
+      chunks.push(chunk);
+      bytes += size;
+    });
+    stream.once("end", () => finish(() => resolve({ text: text(), bytes, overflow: false })));
+    stream.once("error", (err) => finish(() => reject(err)));
+    stream.once("close", () =>
+      finish(() =>
+        stream.readableEnded
+          ? resolve({ text: text(), bytes, overflow: false })
+          : reject(Object.assign(new Error("the connection closed before the body was complete"), { code: "ECONNRESET" })),
+      ),
+    );
+  });
+}
+
+/** Why a 2xx body is not the expected answer. */
+export interface BodyProblem {
+  readonly field: string;
+  readonly problem: string;
+  /** What came, cut short (not yet redacted). */
+  readonly received: string;
+}
+
+/**
+ * Check a 2xx body against what the call expects: `null` means no body (the spec's 204), and a
+ * body sent anyway is refused (a gateway's HTML page on a PUT means the PUT may never have
+ * arrived); otherwise the body must be JSON by content type and syntax and match `schema`.
+ */
+export function checkSuccessBody<T>(
+  schema: ResponseSchema<T> | null,
+  contentType: string | undefined,
+  body: ReadBody,
+): { ok: true; data: T | undefined } | { ok: false; problem: BodyProblem } {
+  const empty = body.text.trim() === "";
+  if (schema === null) {
+    // The spec answers these calls 204; any body means something else answered.
+    return empty ? { ok: true, data: undefined } : fail("(body)", "expected no body (the documented answer is a 204)", quoteText(body.text));
+  }
+  if (empty) return fail("(body)", "expected a JSON body, got an empty body", "nothing");
+  if (!isJsonMediaType(contentType)) {
+    return fail("(body)", `expected JSON (application/json), got content type ${contentType ? JSON.stringify(contentType) : "none"}`, quoteText(body.text));
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.text);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return fail("(body)", `the JSON is malformed or cut short after ${body.bytes} bytes (${why})`, quoteText(body.text, true));
+  }
+  const checked = checkBody(schema, parsed);
+  if (checked.ok) return { ok: true, data: checked.value };
+  const { field, problem, value } = checked.mismatch;
+  return fail(field, problem, value === undefined ? "nothing (the field is missing)" : quoteValue(value));
+}
+
+function fail(field: string, problem: string, received: string): { ok: false; problem: BodyProblem } {
+  return { ok: false, problem: { field, problem, received } };
+}
+
+/** True for `application/json` and `application/<something>+json`, parameters ignored. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+/** `text "<html>..."`, cut short (the end when `tail`, where a cut JSON shows its break). */
+export function quoteText(text: string, tail = false): string {
+  const t = text.trim();
+  if (t.length <= QUOTE_CHARS) return `text ${JSON.stringify(t)}`;
+  return tail ? `text ${JSON.stringify(`...${t.slice(-QUOTE_CHARS)}`)} (${t.length} characters)` : `text ${JSON.stringify(`${t.slice(0, QUOTE_CHARS)}...`)} (${t.length} characters)`;
+}
+
+function quoteValue(value: unknown): string {
+  if (value === null) return "null";
+  const json = JSON.stringify(value) ?? String(value);
+  return `${kindOf(value)} ${json.length > QUOTE_CHARS ? `${json.slice(0, QUOTE_CHARS)}...` : json}`;
+}

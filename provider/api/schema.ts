@@ -1,0 +1,116 @@
+/**
+ * Building blocks of the response schemas, and the one function that checks a body against one.
+ *
+ * Why schemas (zod) and not hand-written readers: a reader that turns a missing field into `""`,
+ * `0`, `false` or `[]` hands the lifecycles a wrong value they cannot tell from a real one (an
+ * event list of `[]` means "every event is gone"). Each product module declares the wire shape
+ * of its answers once, with the fields the API promises (or our lifecycles depend on) required;
+ * the transport checks every 2xx body against it before any caller sees it, and the schema's
+ * transform turns the snake_case wire into the camelCase types, so the type and the check
+ * cannot drift (the transform only compiles when the validated fields produce the type).
+ */
+import { z } from "zod";
+
+/** A schema a response body is checked against; its output is what callers receive. */
+export type ResponseSchema<T> = z.ZodType<T>;
+
+/** A non-empty string: names, ids and states the lifecycles compare. */
+export const text = z.string().min(1);
+
+/** An integer (ids, counts); the API sends numbers, never numeric strings. */
+export const int = z.number().int();
+
+/** A non-negative integer (counts, limits). */
+export const count = z.number().int().nonnegative();
+
+/** A string the spec leaves open: absent and `null` both read as `null`. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** An integer the spec leaves open: absent and `null` both read as `null`. */
+export const optionalInt = z
+  .number()
+  .int()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A number the spec leaves open: absent and `null` both read as `null`. */
+export const optionalNumber = z
+  .number()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A list the spec leaves open: absent and `null` read as `[]`, anything else must be a list of `item`. */
+export function optionalList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((v): z.output<T>[] => v ?? []);
+}
+
+/** A flag the spec leaves open: absent and `null` read as `false`; anything but a boolean is refused. */
+export const optionalFlag = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? false);
+
+/**
+ * An offset page `{count, results}` as the list endpoints send it. `count` is required: without
+ * it a pager cannot tell the last page from a short one, and would stop after the first.
+ */
+export function offsetPage<T extends z.ZodType>(item: T) {
+  return z.object({ count, results: z.array(item) });
+}
+
+/** What went wrong when a body did not match its schema. */
+export interface SchemaMismatch {
+  /** Where, e.g. `results[0].version`; `(body)` for the body as a whole. */
+  readonly field: string;
+  /** What was expected, e.g. `expected string, got null`. */
+  readonly problem: string;
+  /** The value found there (undefined when the field is missing). */
+  readonly value: unknown;
+}
+
+/** Check `body` against `schema`: the transformed value, or the first mismatch. */
+export function checkBody<T>(schema: ResponseSchema<T>, body: unknown): { ok: true; value: T } | { ok: false; mismatch: SchemaMismatch } {
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  const path = issue?.path ?? [];
+  const value = valueAt(body, path);
+  return { ok: false, mismatch: { field: fieldName(path), problem: problemOf(issue, value), value } };
+}
+
+/** `["results", 0, "version"]` -> `results[0].version`. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "(body)";
+  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+}
+
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = body;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+function problemOf(issue: z.core.$ZodIssue | undefined, value: unknown): string {
+  if (!issue) return "it does not have the documented shape";
+  if (issue.code === "invalid_type") {
+    return value === undefined ? `required ${issue.expected} is missing` : `expected ${issue.expected}, got ${kindOf(value)}`;
+  }
+  const words = issue.message.replace(/^Invalid (option|input): /, "");
+  return value === undefined ? `required field is missing (${words})` : words;
+}
+
+/** `null`, `array`, `string`, ... for messages. */
+export function kindOf(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
+}

@@ -1,0 +1,110 @@
+/**
+ * What counts as "absent": the one place the lifecycles decide that an object is not there.
+ *
+ * Why one module: "absent" is the most dangerous conclusion a provider draws. `read` that says
+ * "gone" drops the resource from the stack (the object lives on, unmanaged, and the next `up`
+ * meets it as a stranger); a create pre-check or write probe that says "absent" leads to a
+ * write being sent (again); a delete probe that says "absent" reports a delete that may not
+ * have happened. A gateway's HTML page, JSON cut in half, `{"weird": 1}` or an empty body must
+ * never lead there. So absence is concluded from two well-formed answers only:
+ *
+ * - a list the client read and validated, whose items each carry the identifying fields, that
+ *   lacks the object ({@link findInList});
+ * - a "not found" in the product's own error shape: a 404 with the server's message, or the
+ *   storage API's 400 `{"error": "event not found"}` ({@link isWellFormedNotFound},
+ *   {@link isEventNotFoundAnswer}). A 404 without the product's error body (a proxy's page for
+ *   a path it does not route) proves nothing.
+ *
+ * Everything else (an error, a malformed answer, an item missing its identity) is "unclear":
+ * no write follows, and the caller fails with a clear error that keeps the resource in the
+ * stack ({@link PresenceUnclearError}).
+ */
+import { CloudPlatformError, NotFoundError, ValidationError } from "../api/errors";
+
+/** What a read showed about one object. */
+export type Presence<T> =
+  /** The object is there. */
+  | { readonly state: "present"; readonly value: T }
+  /** A well-formed answer proves it is not there. */
+  | { readonly state: "absent" }
+  /** The answer cannot tell; `reason` says what came, for the user. */
+  | { readonly state: "unclear"; readonly reason: string };
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * True for a 404 that carries the product's own error body (an object with the server's
+ * message). Why not every 404: a gateway or a misrouted proxy answers 404 with an HTML page for
+ * objects that exist; only the API itself can say that an object does not.
+ */
+export function isWellFormedNotFound(err: unknown): err is NotFoundError {
+  return err instanceof NotFoundError && (isRecord(err.body) || err.exceptionClass !== undefined) && err.serverMessage.trim() !== "";
+}
+
+/**
+ * True when the storage API says the addressed event does not exist: a well-formed 404, or the
+ * 400 `{error: "event not found"}` the notification endpoints answer (they document no 404).
+ */
+export function isEventNotFoundAnswer(err: unknown): boolean {
+  if (isWellFormedNotFound(err)) return true;
+  return err instanceof ValidationError && isRecord(err.body) && /\bnot found\b/i.test(err.serverMessage);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Looks for one object in a list read. `identified` says whether an item carries the fields the
+ * lookup relies on (an event's uuid and name); one item without them makes the whole answer
+ * unclear, because the object sought could be that item. A list read that fails is unclear.
+ */
+export async function findInList<T>(
+  list: () => Promise<readonly T[]>,
+  identified: (item: T) => boolean,
+  matches: (item: T) => boolean,
+): Promise<Presence<T>> {
+  let items: readonly T[];
+  try {
+    items = await list();
+  } catch (err) {
+    return { state: "unclear", reason: `the list could not be read: ${messageOf(err)}` };
+  }
+  if (!Array.isArray(items)) return { state: "unclear", reason: "the list answer was not a list" };
+  const anonymous = items.filter((item) => !identified(item)).length;
+  if (anonymous > 0) return { state: "unclear", reason: `the list answer has ${anonymous} item(s) without their identifying fields` };
+  const found = items.find(matches);
+  return found === undefined ? { state: "absent" } : { state: "present", value: found };
+}
+
+/**
+ * Reads one object by address. A well-formed 404 is "absent"; the object read but failing
+ * `wellFormed` (say, a cluster without a version) is unclear; any other failure is unclear.
+ */
+export async function readOne<T>(read: () => Promise<T>, wellFormed: (value: T) => string | undefined): Promise<Presence<T>> {
+  let value: T;
+  try {
+    value = await read();
+  } catch (err) {
+    if (isWellFormedNotFound(err)) return { state: "absent" };
+    return { state: "unclear", reason: `the read failed: ${messageOf(err)}` };
+  }
+  const problem = wellFormed(value);
+  return problem === undefined ? { state: "present", value } : { state: "unclear", reason: `the answer is malformed: ${problem}` };
+}
+
+/**
+ * A read could not tell whether the object exists, so nothing was concluded: the resource stays
+ * in the stack as recorded and nothing was written. The message names the object, what came and
+ * that running the command again once the API answers normally is safe.
+ */
+export class PresenceUnclearError extends CloudPlatformError {
+  constructor(what: string, operation: string, reason: string) {
+    super(
+      `Cannot tell whether ${what} exists (${reason}); ${operation}. ` +
+        "A malformed or failed answer is never taken to mean that an object is absent. Run the command again once the API answers normally.",
+    );
+  }
+}

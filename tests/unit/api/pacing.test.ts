@@ -1,0 +1,250 @@
+/**
+ * Pacing (provider/api/pacing.ts): the limit on requests in flight and the shared pause per API
+ * family after a 429, first on the pacer itself with fake attempts, a fake clock and a fake
+ * sleep, then through `createClient` against a fake HTTP server that counts what is in flight
+ * and against the simulator's 429 bursts.
+ */
+import * as http from "http";
+import type { AddressInfo } from "net";
+import {
+  ConfigurationError,
+  createClient,
+  DEFAULT_MAX_CONCURRENT_REQUESTS,
+  familyOf,
+  parseMaxConcurrentRequests,
+  RequestPacer,
+} from "../../../provider/api";
+import { LookupCache } from "../../../provider/lookups/cache";
+import { getRegionsLookup } from "../../../provider/lookups/regions";
+import { runLookup } from "../../../provider/lookups/runtime";
+import { resolveConnectionSettings } from "../../../provider/settings";
+import { startSimulator } from "../../../simulator";
+import { admin, newKey } from "./helpers";
+
+/** A promise resolved from outside. */
+function deferred<T = void>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every settled promise's continuations run. */
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A fake clock whose sleep advances it (and records each wait). */
+function fakeTime() {
+  let t = 1_000_000;
+  const waits: number[] = [];
+  return {
+    now: () => t,
+    waits,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      t += ms;
+    },
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+}
+
+const RATE_LIMITED = Symbol("429");
+const pauseOf = (err: unknown) => (err === RATE_LIMITED ? 5000 : undefined);
+
+describe("the limit on requests in flight", () => {
+  test("no more than the limit run at once; the rest start in order as slots free", async () => {
+    const pacer = new RequestPacer({ maxConcurrent: 3 });
+    const gates = Array.from({ length: 10 }, () => deferred());
+    const started: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const all = gates.map((g, i) =>
+      pacer.send("storage", async () => {
+        started.push(i);
+        most = Math.max(most, ++inFlight);
+        await g.promise;
+        inFlight--;
+        return i;
+      }, pauseOf),
+    );
+    await flush();
+    expect(started).toEqual([0, 1, 2]);
+    expect(pacer.state()).toMatchObject({ inFlight: 3, queued: 7 });
+    gates[1]?.resolve();
+    await flush();
+    expect(started).toEqual([0, 1, 2, 3]);
+    for (const g of gates) g.resolve();
+    expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(most).toBe(3);
+    expect(pacer.state()).toMatchObject({ inFlight: 0, queued: 0 });
+  });
+
+  test("a failed attempt frees its slot and its error reaches the caller unchanged", async () => {
+    const pacer = new RequestPacer({ maxConcurrent: 1 });
+    const boom = new Error("boom");
+    await expect(pacer.send("cloud", async () => Promise.reject(boom), pauseOf)).rejects.toBe(boom);
+    await expect(pacer.send("cloud", async () => "next", pauseOf)).resolves.toBe("next");
+    expect(pacer.state()).toMatchObject({ inFlight: 0, queued: 0, pausedUntil: {} });
+  });
+
+  test("the default is 8; a bad setting names the config key, the variable and the allowed values", () => {
+    expect(DEFAULT_MAX_CONCURRENT_REQUESTS).toBe(8);
+    expect(parseMaxConcurrentRequests(undefined)).toBe(8);
+    expect(parseMaxConcurrentRequests("")).toBe(8);
+    expect(parseMaxConcurrentRequests(" 4 ")).toBe(4);
+    expect(parseMaxConcurrentRequests(1)).toBe(1);
+    for (const bad of ["0", "-1", "2.5", "eight", 257, 0]) {
+      expect(() => parseMaxConcurrentRequests(bad)).toThrow(ConfigurationError);
+      expect(() => parseMaxConcurrentRequests(bad)).toThrow(
+        /maxConcurrentRequests must be an integer from 1 to 256 \(default 8\), got .*cloudplatform:maxConcurrentRequests.*CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS/,
+      );
+    }
+    expect(() => createClient({ baseUrl: "http://127.0.0.1:1", apiKey: "k", maxConcurrentRequests: "many" })).toThrow(/got "many"/);
+  });
+});
+
+describe("the shared pause after a 429", () => {
+  test("one Retry-After holds every request of that family, not the others", async () => {
+    const time = fakeTime();
+    const pacer = new RequestPacer({ maxConcurrent: 8, now: time.now, sleep: time.sleep });
+    const sent: string[] = [];
+    await expect(
+      pacer.send("storage", async () => {
+        sent.push("storage 1");
+        throw RATE_LIMITED;
+      }, pauseOf),
+    ).rejects.toBe(RATE_LIMITED);
+    expect(pacer.state().pausedUntil).toEqual({ storage: time.now() + 5000 });
+
+    // Another family goes at once; the same family waits out the whole pause before it is sent.
+    await pacer.send("cloud", async () => sent.push("cloud"), pauseOf);
+    expect(time.waits).toEqual([]);
+    time.advance(1000);
+    await pacer.send("storage", async () => sent.push(`storage 2 at +${time.waits.reduce((a, b) => a + b, 0)}`), pauseOf);
+    expect(time.waits).toEqual([4000]);
+    expect(sent).toEqual(["storage 1", "cloud", "storage 2 at +4000"]);
+    expect(pacer.state().pausedUntil).toEqual({});
+  });
+
+  test("the retry of the request that got the 429 already waited: it passes the pause", async () => {
+    const time = fakeTime();
+    const pacer = new RequestPacer({ maxConcurrent: 8, now: time.now, sleep: time.sleep });
+    await expect(pacer.send("storage", async () => Promise.reject(RATE_LIMITED), pauseOf)).rejects.toBe(RATE_LIMITED);
+    await pacer.send("storage", async () => undefined, pauseOf, { pauseWaited: true });
+    expect(time.waits).toEqual([]);
+  });
+
+  test("a pause that starts while a request waits for a slot sends it only after the pause", async () => {
+    const time = fakeTime();
+    const pacer = new RequestPacer({ maxConcurrent: 1, now: time.now, sleep: time.sleep });
+    const first = deferred();
+    const holder = pacer.send("storage", () => first.promise.then(() => Promise.reject(RATE_LIMITED)), pauseOf);
+    let queuedSent = -1;
+    const queued = pacer.send("storage", async () => {
+      queuedSent = time.now();
+    }, pauseOf);
+    await flush();
+    const pausedAt = time.now();
+    first.resolve();
+    await expect(holder).rejects.toBe(RATE_LIMITED);
+    await queued;
+    expect(queuedSent - pausedAt).toBe(5000);
+  });
+
+  test("the delegation-status endpoint is a family of its own, so its rate limit holds only itself", () => {
+    expect(familyOf("/dns/v2/analyze/example.com/delegation-status")).toBe("dns-delegation");
+    expect(familyOf("/dns/v2/zones")).toBe("dns");
+    expect(familyOf("/storage/notifications/v1/events")).toBe("storage");
+    expect(familyOf("/cloud/v1/tasks/abc")).toBe("cloud");
+  });
+});
+
+describe("through the client", () => {
+  /** A fake API: answers `{}` after `holdMs`, counting the requests in flight. */
+  async function countingServer(holdMs: number) {
+    let inFlight = 0;
+    let most = 0;
+    let total = 0;
+    const server = http.createServer((req, res) => {
+      total++;
+      most = Math.max(most, ++inFlight);
+      req.resume();
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
+      }, holdMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, most: () => most, total: () => total, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+
+  test("clients of one base URL share the limit (a resource's client and a lookup's)", async () => {
+    const api = await countingServer(20);
+    try {
+      const a = createClient({ baseUrl: api.url, apiKey: "k", maxConcurrentRequests: 3 });
+      const b = createClient({ baseUrl: api.url, apiKey: "k", maxConcurrentRequests: "3" });
+      await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).iam.clients.me()));
+      expect(api.total()).toBe(24);
+      expect(api.most()).toBe(3);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test("without a setting at most 8 are in flight", async () => {
+    const api = await countingServer(20);
+    try {
+      const c = createClient({ baseUrl: api.url, apiKey: "k" });
+      await Promise.all(Array.from({ length: 30 }, () => c.iam.clients.me()));
+      expect(api.total()).toBe(30);
+      expect(api.most()).toBe(8);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test("after a 429 on the event list no request of that family is sent until its Retry-After has passed", async () => {
+    const sim = await startSimulator({ apiKey: newKey() });
+    try {
+      await admin(sim, "POST", "/faults", { burst429: { count: 1, retryAfterSeconds: 1 }, path: "/storage/notifications/v1/events" });
+      const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, maxConcurrentRequests: 1 });
+      const lists = await Promise.all(Array.from({ length: 5 }, () => c.storage.notifications.list()));
+      expect(lists).toHaveLength(5);
+      const log = sim.requests().filter((r) => r.path === "/storage/notifications/v1/events");
+      expect(log.map((r) => r.status)).toEqual([429, 200, 200, 200, 200, 200]);
+      // Without the shared pause the four queued lists would go out right after the 429.
+      const limited = Date.parse(log[0]?.time ?? "");
+      for (const later of log.slice(1)) expect(Date.parse(later.time) - limited).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe("where the limit comes from", () => {
+  test("config first, then CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS, else unset (the default 8)", () => {
+    const config: Record<string, string> = { "cloudplatform:maxConcurrentRequests": "3" };
+    const env = { CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS: "5" };
+    expect(resolveConnectionSettings((k) => config[k], env).maxConcurrentRequests).toBe("3");
+    expect(resolveConnectionSettings(() => undefined, env).maxConcurrentRequests).toBe("5");
+    expect(resolveConnectionSettings(() => undefined, {}).maxConcurrentRequests).toBeUndefined();
+  });
+
+  test("a bad value fails the lookup before any request, naming the setting", async () => {
+    const sim = await startSimulator({ apiKey: newKey() });
+    try {
+      const env = { settings: { baseUrl: sim.url, apiKey: sim.apiKey, maxConcurrentRequests: "0" }, cache: new LookupCache() };
+      await expect(runLookup(getRegionsLookup, {}, env)).rejects.toThrow(/maxConcurrentRequests must be an integer from 1 to 256/);
+      expect(sim.requests()).toEqual([]);
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * A malformed answer never means "absent" (provider/resources/absence.ts), and partial state is
+ * reported with its id (provider/resources/partial.ts): both lifecycles against a simulator
+ * started for this file, through a client whose reads can be made to fail the way the
+ * validating client fails on a malformed answer (a ResponseFormatError), or to return what a
+ * lax one would have returned (items without their identity, a cluster without a version).
+ * Every case asserts what was written (the simulator's request log) and what is left.
+ */
+import {
+  ConnectionError,
+  createClient,
+  NotFoundError,
+  ResponseFormatError,
+  type CloudPlatformClient,
+  type K8sCluster,
+  type NotificationEvent,
+} from "../../../provider/api";
+import { PresenceUnclearError } from "../../../provider/resources/absence";
+import { createK8sClusterUpgradeLifecycle, type K8sClusterUpgradeOutputs } from "../../../provider/resources/k8sClusterUpgrade";
+import type { LifecycleContext } from "../../../provider/resources/lifecycle";
+import { PartialResourceError } from "../../../provider/resources/partial";
+import { storageEvent, type StorageEventInputs, type StorageEventOutputs } from "../../../provider/resources/storageEvent";
+import { WriteOutcomeUnknownError } from "../../../provider/resources/writeAttempts";
+import { startSimulator, type RunningSimulator } from "../../../simulator";
+import { admin, expectNoSecret, newKey, rejectionOf } from "../api/helpers";
+import { contextOf } from "./context";
+
+const KEY = newKey();
+let sim: RunningSimulator;
+let logs: string[];
+
+beforeAll(async () => {
+  sim = await startSimulator({ apiKey: KEY, timeScale: 40 });
+});
+afterAll(() => sim.close());
+beforeEach(async () => {
+  await admin(sim, "POST", "/reset");
+  logs = [];
+});
+
+/** What the next calls of a read answer instead of the real thing (one entry per call). */
+interface Spoilers {
+  /** `landAfter`: answer the real list, then let a held-back first create land (see `lateFirst`). */
+  list: Array<"ok" | "format" | "anonymous" | "landAfter">;
+  getCluster: Array<"ok" | "format" | "noVersion" | "html404">;
+  getTask: Array<"format">;
+  create: Array<"noUuid" | "lateFirst">;
+}
+
+let spoil: Spoilers;
+/** A first create held back by `lateFirst`, landed by the list call marked `landAfter`. */
+let heldBack: (() => Promise<unknown>) | undefined;
+/** Fields the held-back create lands with instead of the sent ones (another limit: someone else's). */
+let landsWith: Record<string, unknown> = {};
+beforeEach(() => {
+  landsWith = {};
+  spoil = { list: [], getCluster: [], getTask: [], create: [] };
+  heldBack = undefined;
+});
+
+const formatError = (method: string, path: string) => new ResponseFormatError({ method, path, status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<!DOCTYPE html><html><head><title>Sign in..." });
+
+/**
+ * The real client, except that the reads named in {@link spoil} answer as a malformed answer
+ * makes the validating client answer: a ResponseFormatError (after its retries), or, for the
+ * defence in depth, values a lax client would have let through.
+ */
+function spoiltClient(): CloudPlatformClient {
+  const real = createClient({ baseUrl: sim.url, apiKey: KEY, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+  const n = real.storage.notifications;
+  const k8s = real.cloud.k8s;
+  const tasks = real.cloud.tasks;
+  return {
+    ...real,
+    storage: {
+      notifications: {
+        ...n,
+        list: async (options) => {
+          const how = spoil.list.shift();
+          if (how === "format") throw formatError("GET", "/storage/notifications/v1/events");
+          const events = await n.list(options);
+          if (how === "landAfter") await heldBack?.();
+          return how === "anonymous" ? events.map((e): NotificationEvent => ({ ...e, uuid: null })) : events;
+        },
+        create: async (event, params, options) => {
+          const how = spoil.create.shift();
+          if (how === "lateFirst") {
+            // The first send travels slowly: the client gives up, the server acts later.
+            heldBack = () => n.create({ ...event, ...landsWith }, params);
+            throw new ConnectionError({
+              method: "POST", path: "/storage/notifications/v1/event", target: "127.0.0.1", code: "ECONNABORTED", detail: "timeout of 1500ms exceeded", mayHaveReachedServer: true, timedOut: true,
+            });
+          }
+          const made = await n.create(event, params, options);
+          return how === "noUuid" ? { ...made, uuid: null } : made;
+        },
+      },
+    },
+    cloud: {
+      ...real.cloud,
+      k8s: {
+        ...k8s,
+        getCluster: async (projectId, regionId, clusterName, options) => {
+          const how = spoil.getCluster.shift();
+          const path = `/cloud/v2/k8s/clusters/${projectId}/${regionId}/${clusterName}`;
+          if (how === "format") throw formatError("GET", path);
+          if (how === "html404") throw new NotFoundError({ method: "GET", path, status: 404, serverMessage: "<html><body><h1>404 Not Found</h1></body></html>", body: "<html><body><h1>404 Not Found</h1></body></html>" });
+          const cluster = await k8s.getCluster(projectId, regionId, clusterName, options);
+          return how === "noVersion" ? ({ ...cluster, version: "", status: "" } as K8sCluster) : cluster;
+        },
+      },
+      tasks: {
+        ...tasks,
+        get: async (taskId, options) => {
+          if (spoil.getTask.shift() === "format") throw formatError("GET", `/cloud/v1/tasks/${taskId}`);
+          return tasks.get(taskId, options);
+        },
+      },
+    },
+  } as CloudPlatformClient;
+}
+
+function ctx(): LifecycleContext {
+  return contextOf(spoiltClient(), (m) => logs.push(m));
+}
+
+const EVENT = "/storage/notifications/v1/event";
+const writes = () => sim.requests().filter((r) => r.method !== "GET");
+const handledPosts = () => sim.requests().filter((r) => r.method === "POST" && r.path === EVENT && r.status === 200);
+const SPACE: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bytes: 500 };
+
+async function created(inputs: StorageEventInputs = SPACE): Promise<{ id: string; outs: StorageEventOutputs }> {
+  return storageEvent.create(ctx(), inputs);
+}
+
+describe("StorageEvent read (refresh, preview --refresh)", () => {
+  test.each([
+    ["a malformed list (format error)", "format"],
+    ["a list whose items lack their uuid", "anonymous"],
+  ] as const)("%s: an error naming the event, never 'gone'; the event is untouched", async (_label, how) => {
+    const { id, outs } = await created();
+    spoil.list.push(how);
+    const err = await rejectionOf(storageEvent.read(ctx(), id, outs));
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    expect(err.message).toContain(`Cannot tell whether storage event reaching_used_space for storage "media", no bucket (uuid ${id}) exists`);
+    expect(err.message).toContain("the resource stays in the stack as recorded");
+    expect(err.message).toContain("never taken to mean that an object is absent");
+    expectNoSecret(err, KEY);
+    expect(sim.state().storageEvents).toHaveLength(1);
+  });
+
+  test("a well-formed list that lacks it: gone (the one way to 'absent')", async () => {
+    const { id, outs } = await created();
+    await admin(sim, "DELETE", `/events/${id}`);
+    expect(await storageEvent.read(ctx(), id, outs)).toBeUndefined();
+  });
+});
+
+describe("StorageEvent create", () => {
+  test.each([
+    ["malformed (format error)", "format"],
+    ["with items lacking their uuid (another event's, or this one's)", "anonymous"],
+  ] as const)("the pre-check list %s: a clear error and no POST", async (_label, how) => {
+    await created({ name: "reaching_used_traffic", bucketName: "other", bytes: 1 });
+    spoil.list.push(how);
+    const err = await rejectionOf(created());
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    expect(err.message).toContain("nothing was created: a create checks the event list before it sends anything");
+    expect(writes()).toHaveLength(1);
+  });
+
+  test("the POST's answer lost after the server acted, and the read-back malformed: partial state with a provisional id, one POST", async () => {
+    await admin(sim, "POST", "/faults", { resetRate: 1, afterHandling: true, path: EVENT, method: "POST" });
+    spoil.list.push("ok", "format"); // the pre-check list is fine, the read-back is not
+    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    const partial = err as PartialResourceError;
+    expect(partial.cause).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(partial.id).toMatch(/^pending-create:/);
+    expect(partial.properties).toEqual({ ...SPACE, uuid: "" });
+    expect(partial.message).toContain("no manual step is needed");
+    expect(handledPosts()).toHaveLength(1);
+  });
+
+  test("pending, then refresh: read finds the event by its identity and reports its uuid", async () => {
+    const { id } = await created();
+    const pendingId = `pending-create:${JSON.stringify([SPACE.name, SPACE.storageName, "", null])}`;
+    const r = await storageEvent.read(ctx(), pendingId, { ...SPACE, uuid: "" });
+    expect(r).toEqual({ id, outs: { ...SPACE, uuid: id }, inputs: SPACE });
+  });
+
+  test("pending, then up: the update records the event the first POST made (no second POST), or creates it when a well-formed list proves it never landed", async () => {
+    const pendingId = `pending-create:${JSON.stringify([SPACE.name, SPACE.storageName, "", null])}`;
+    const pending = { ...SPACE, uuid: "" } as StorageEventOutputs;
+    // It never landed: created now.
+    const outs = await storageEvent.update(ctx(), pendingId, pending, SPACE);
+    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+    expect(handledPosts()).toHaveLength(1);
+    // It landed: recorded, with the declared limit PUT onto it.
+    const again = await storageEvent.update(ctx(), pendingId, pending, { ...SPACE, bytes: 900 });
+    expect(again).toEqual({ ...SPACE, bytes: 900, uuid: outs.uuid });
+    expect(handledPosts()).toHaveLength(1);
+    expect(writes().map((r) => r.method)).toEqual(["POST", "PUT"]);
+    // The list malformed: an error, nothing written.
+    spoil.list.push("format");
+    const err = await rejectionOf(storageEvent.update(ctx(), pendingId, pending, SPACE));
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    expect(err.message).toContain("nothing was written; the resource stays in the stack as pending");
+    expect(writes()).toHaveLength(2);
+  });
+
+  test("pending, then destroy: deletes the event found by identity; nothing when it never landed; an error when the list is malformed", async () => {
+    const pendingId = `pending-create:${JSON.stringify([SPACE.name, SPACE.storageName, "", null])}`;
+    const pending = { ...SPACE, uuid: "" } as StorageEventOutputs;
+    await storageEvent.delete(ctx(), pendingId, pending);
+    expect(writes()).toEqual([]);
+    await created();
+    spoil.list.push("format");
+    expect(await rejectionOf(storageEvent.delete(ctx(), pendingId, pending))).toBeInstanceOf(PresenceUnclearError);
+    expect(sim.state().storageEvents).toHaveLength(1);
+    await storageEvent.delete(ctx(), pendingId, pending);
+    expect(sim.state().storageEvents).toEqual([]);
+    expect(sim.requests().filter((r) => r.method === "DELETE").map((r) => r.status)).toEqual([204]);
+  });
+
+  test("an answer without uuid and a malformed list: partial state, one POST; the next up finds it", async () => {
+    spoil.create.push("noUuid");
+    spoil.list.push("ok", "format");
+    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    expect(err.message).toContain("its answer has no uuid and the list could not show it");
+    const partial = err as PartialResourceError;
+    const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
+    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+    expect(handledPosts()).toHaveLength(1);
+  });
+
+  test("a re-sent create answered 409 by an event with the declared identity and limit: the first send landed late, recorded as this resource's", async () => {
+    // The first send times out; the read-back finds nothing; right after it looked, the first
+    // send lands; the second send meets it (409).
+    spoil.create.push("lateFirst");
+    spoil.list.push("ok", "landAfter");
+    const { id, outs } = await storageEvent.create(ctx(), SPACE);
+    expect(outs).toEqual({ ...SPACE, uuid: id });
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, bytes: 500 })]);
+    expect(sim.requests().filter((r) => r.method === "POST").map((r) => r.status)).toEqual([200, 409]);
+    expect(logs.join("\n")).toContain("the first create landed after all");
+  });
+
+  test("the same 409 met by an event with another limit: the clear conflict error, nothing recorded", async () => {
+    spoil.create.push("lateFirst");
+    spoil.list.push("ok", "landAfter");
+    landsWith = { bytes: 1 };
+    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
+    expect(err.message).toContain("An earlier attempt of this create failed without an answer");
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ bytes: 1 })]);
+  });
+});
+
+describe("StorageEvent update and delete probes", () => {
+  test("a PUT whose answer was lost and whose read-back is malformed: 'may have taken effect', one PUT, never a second", async () => {
+    const { id, outs } = await created();
+    await admin(sim, "POST", "/faults", { resetRate: 1, afterHandling: true, path: EVENT, method: "PUT" });
+    spoil.list.push("format");
+    const err = await rejectionOf(storageEvent.update(ctx(), id, outs, { ...SPACE, bytes: 900 }));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(sim.requests().filter((r) => r.method === "PUT")).toHaveLength(1);
+  });
+
+  test("a DELETE whose answer was lost and whose read-back is malformed: never reported deleted, one DELETE", async () => {
+    const { id, outs } = await created();
+    await admin(sim, "POST", "/faults", { resetRate: 1, path: EVENT, method: "DELETE" });
+    spoil.list.push("format");
+    const err = await rejectionOf(storageEvent.delete(ctx(), id, outs));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(sim.state().storageEvents).toHaveLength(1);
+    expect(sim.requests().filter((r) => r.method === "DELETE")).toHaveLength(1);
+  });
+
+  test("a DELETE answered by a 404 page that is not the API's (HTML): not 'already gone'", async () => {
+    const { id, outs } = await created();
+    const c = ctx();
+    const client = c.client();
+    const html404: CloudPlatformClient = {
+      ...client,
+      storage: {
+        notifications: {
+          ...client.storage.notifications,
+          delete: async () => {
+            throw new NotFoundError({ method: "DELETE", path: EVENT, status: 404, serverMessage: "<html>404 Not Found</html>", body: "<html>404 Not Found</html>" });
+          },
+        },
+      },
+    };
+    const err = await rejectionOf(storageEvent.delete({ ...c, client: () => html404 }, id, outs));
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(logs.join("\n")).not.toContain("already gone");
+  });
+});
+
+describe("K8sClusterUpgrade", () => {
+  const lifecycle = createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } });
+  const inputs = { projectId: 1, regionId: 76, clusterName: "demo-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 10 };
+  const upgradePosts = () => sim.requests().filter((r) => r.method === "POST" && r.path.endsWith("/demo-cluster/upgrade"));
+  const stored: K8sClusterUpgradeOutputs = { ...inputs, version: "v1.30.4", clusterId: "c", status: "Provisioned", previousVersion: "v1.30.4", upgradePath: [], taskIds: [] };
+
+  test.each([
+    ["a malformed cluster read", "format"],
+    ["a cluster without version and status", "noVersion"],
+    ["a 404 page that is not the API's", "html404"],
+  ] as const)("read with %s: an error naming the cluster, never 'gone'", async (_label, how) => {
+    spoil.getCluster.push(how);
+    const err = await rejectionOf(lifecycle.read(ctx(), "1/76/demo-cluster", stored));
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    expect(err.message).toContain("Cannot tell whether cluster demo-cluster (project 1, region 76) exists");
+  });
+
+  test("read of a cluster the API says is gone (its own 404): gone", async () => {
+    expect(await lifecycle.read(ctx(), "1/76/no-such", { ...stored, clusterName: "no-such" })).toBeUndefined();
+  });
+
+  test.each([["format"], ["noVersion"], ["html404"]] as const)("check (preview) with a cluster read %s: an error, not a verdict, and no write", async (how) => {
+    spoil.getCluster.push(how);
+    await expect(lifecycle.check(ctx(), { ...inputs }, new Set())).rejects.toThrow();
+    expect(writes()).toEqual([]);
+  });
+
+  test.each([["format"], ["noVersion"]] as const)("create with the first cluster read %s: no upgrade POST", async (how) => {
+    spoil.getCluster.push(how);
+    await expect(lifecycle.create(ctx(), inputs)).rejects.toThrow(/demo-cluster/);
+    expect(upgradePosts()).toEqual([]);
+  });
+
+  test("the task read malformed after the upgrade POST: partial state with the cluster id; the next up follows the same task, no second POST", async () => {
+    spoil.getTask.push("format");
+    const err = await rejectionOf(lifecycle.create(ctx(), inputs));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    const partial = err as PartialResourceError;
+    expect(partial.cause).toBeInstanceOf(ResponseFormatError);
+    expect(partial.id).toBe("1/76/demo-cluster");
+    expect(partial.properties).toMatchObject({ version: "v1.30.4", taskIds: [expect.any(String)], clusterName: "demo-cluster" });
+    expect(upgradePosts()).toHaveLength(1);
+    const outs = await lifecycle.update(ctx(), partial.id, partial.properties as unknown as K8sClusterUpgradeOutputs, inputs);
+    expect(outs.version).toBe("v1.31.2");
+    expect(upgradePosts()).toHaveLength(1);
+  });
+
+  test("the cluster read-back malformed after the task finished: partial state; the next up finds the target reached, no second POST", async () => {
+    spoil.getCluster.push("ok", "format");
+    const err = await rejectionOf(lifecycle.create(ctx(), inputs));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    expect((err as PartialResourceError).id).toBe("1/76/demo-cluster");
+    const outs = await lifecycle.update(ctx(), "1/76/demo-cluster", (err as PartialResourceError).properties as unknown as K8sClusterUpgradeOutputs, inputs);
+    expect(outs).toMatchObject({ version: "v1.31.2", status: "Provisioned" });
+    expect(upgradePosts()).toHaveLength(1);
+  });
+});

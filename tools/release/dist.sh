@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `make dist`: builds everything a release publishes, from the one version in package.json, into
+# dist-release/ (replaced on every run):
+#   pulumi-cloudplatform-<v>.tgz                          the npm package (`npm pack`)
+#   pulumi-resource-cloudplatform-v<v>-<os>-<arch>.tar.gz the plugin, linux/darwin/windows x amd64/arm64
+#   pulumi_cloudplatform-<pep440 v>.tar.gz and -py3-none-any.whl   the Python SDK
+#   SHA256SUMS                                            of all of the above
+# and checks that the Go SDK's module is ready to be published by its tag (printed at the end).
+# Needs `make build` first (the Makefile's dist target does it), npm's cache or registry for the
+# plugin's dependencies, python3, and Go for the Go SDK's build check.
+# Usage: tools/release/dist.sh [--out <dir>] [--skip-go-build]
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+OUT="$REPO/dist-release"
+GO_BUILD=1
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --out) OUT="$2"; shift 2 ;;
+    --skip-go-build) GO_BUILD=0; shift ;;
+    *) echo "usage: tools/release/dist.sh [--out <dir>] [--skip-go-build]" >&2; exit 2 ;;
+  esac
+done
+say() { echo "[dist] $*" >&2; }
+
+node "$REPO/tools/release/version.js" --check >&2
+read -r GO_MODULE GO_TAG < <(node "$REPO/tools/release/goModule.js")
+[[ -n "${GO_TAG:-}" ]] || exit 1
+[[ -f "$REPO/dist/provider/plugin/main.js" ]] || { say "error: build first (make build)"; exit 1; }
+VERSION="$(node -p 'require(process.argv[1]).version' "$REPO/package.json")"
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+OUT="$(cd "$OUT" && pwd)"
+
+say "npm package"
+TARBALL="$OUT/$(cd "$REPO" && npm pack --silent --pack-destination "$OUT" | tail -n 1)"
+# The package is the compiled code, its declarations and docs: no tests, build stamps or .ts sources.
+unwanted="$(tar -tzf "$TARBALL" | sed 's|^package/||' | grep -E '(^|/)tests?/|\.test\.|\.stamp$|\.ts$' | grep -v '\.d\.ts$' || true)"
+[[ -z "$unwanted" ]] || { say "error: the npm package would ship:"; echo "$unwanted" >&2; exit 1; }
+
+say "plugin archives"
+node "$REPO/tools/release/pluginArchives.js" "$TARBALL" "$OUT" >/dev/null
+
+say "Python sdist and wheel"
+bash "$REPO/tools/release/python-dist.sh" "$OUT" >/dev/null
+
+GO_DIR="$REPO/${GO_TAG%v"$VERSION"}"
+if [[ "$GO_BUILD" == 1 ]]; then
+  command -v go >/dev/null 2>&1 || { say "error: Go is needed to check that the Go SDK builds (or pass --skip-go-build)"; exit 1; }
+  say "Go SDK build check (${GO_DIR#"$REPO/"})"
+  (cd "$GO_DIR" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go build ./...)
+fi
+
+(cd "$OUT" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | sort | xargs sha256sum > SHA256SUMS)
+
+cat >&2 <<SUMMARY
+[dist] $OUT:
+$(cd "$OUT" && ls -1 | sed 's/^/  /')
+[dist] Go module $GO_MODULE: publish with
+  git tag $GO_TAG && git push origin $GO_TAG
+SUMMARY
+echo "$OUT"
