@@ -45,8 +45,9 @@ export class CustomTimeoutError extends Error {
   }
 }
 
+/** The message of `err` without a closing full stop (the limit's own sentence follows it). */
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
 }
 
 /**
@@ -73,7 +74,9 @@ export class OperationLimits {
    * Runs `work` with a signal that aborts on `Cancel` or when `timeout` (if set) runs out. The
    * answer comes as soon as the signal aborts, even if some part of `work` does not listen
    * (it then finds every later request cancelled). An error after the abort is replaced by
-   * {@link OperationCancelledError} or {@link CustomTimeoutError} carrying its message.
+   * {@link OperationCancelledError} or {@link CustomTimeoutError} carrying its message; partial
+   * state (the platform acted before the stop) stays a {@link PartialResourceError} with that
+   * message, so the engine still records the object.
    */
   async run<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const deadline = new AbortController();
@@ -94,11 +97,10 @@ export class OperationLimits {
     } catch (err) {
       if (!signal.aborted) throw err;
       const cause = err instanceof CancelReason || err instanceof DeadlineReason ? "stopped while waiting" : messageOf(err);
-      const stopped = signal.reason instanceof DeadlineReason && timeout ? new CustomTimeoutError(timeout, cause) : new OperationCancelledError(cause);
-      // What the platform already holds is still recorded (ErrorResourceInitFailed), under the
-      // message that says why the operation stopped; the gRPC code follows `stopped`.
-      if (isPartialResourceError(err)) throw new PartialResourceError(stopped.message, err.id, err.properties, err.reasons, stopped);
-      throw stopped;
+      const limit = signal.reason instanceof DeadlineReason && timeout ? new CustomTimeoutError(timeout, cause) : new OperationCancelledError(cause);
+      // Partial state stays partial: the platform acted, so the stack must still record the object.
+      if (isPartialResourceError(err)) throw new PartialResourceError(limit.message, err.id, err.properties, [limit.message], limit);
+      throw limit;
     } finally {
       clearTimeout(timer);
       clearTimeout(grace);

@@ -122,9 +122,12 @@ test("plugin path: one SIGINT ends the upgrade wait and pulumi; the next up wait
   });
   try {
     const { run, taskId } = await upInsideTheWait(t);
+    const interruptedAt = Date.now();
     process.kill(run.proc.pid!, "SIGINT");
     const ended = await endsWithin(run, EXIT_BOUND_MS);
     expect({ ended, output: ended ? "" : run.output() }).toEqual({ ended: true, output: "" });
+    // eslint-disable-next-line no-console
+    console.log(`[ctrl-c] plugin path: pulumi ended ${Date.now() - interruptedAt} ms after one SIGINT`);
     live = undefined;
     expect(run.output()).toMatch(/cancelled \(Ctrl-C\): (demo-cluster: )?Stopped waiting for task/);
     expect(cluster()).toMatchObject({ version: SEED_VERSION, task_id: taskId });
@@ -144,9 +147,12 @@ test("dynamic path: the first SIGINT waits for the provider, a second ends the r
     const { run, taskId } = await upInsideTheWait(t);
     process.kill(run.proc.pid!, "SIGINT");
     await until("the CLI to announce the cancellation", () => /press \^C again/i.test(run.output()), 30_000, run.output);
+    const secondAt = Date.now();
     process.kill(run.proc.pid!, "SIGINT");
     const ended = await endsWithin(run, EXIT_BOUND_MS);
     expect({ ended, output: ended ? "" : run.output() }).toEqual({ ended: true, output: "" });
+    // eslint-disable-next-line no-console
+    console.log(`[ctrl-c] dynamic path: pulumi ended ${Date.now() - secondAt} ms after the second SIGINT`);
     // The dynamic provider, left waiting, ends by itself once its engine is gone.
     await until("the run's processes to end", () => liveSessionMembers(run.sid).length === 0, 60_000, run.output);
     live = undefined;

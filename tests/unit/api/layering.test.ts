@@ -1,6 +1,7 @@
 /**
- * The client layer depends on nothing above it, and the package's `pulumi-cloudplatform/api`
- * entry still offers the client together with the task waiter and its errors.
+ * The client layer depends on nothing above it, the two adapters do not import each other,
+ * and the package's `pulumi-cloudplatform/api` entry still offers the client together with the
+ * task waiter and its errors.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -24,6 +25,21 @@ test("no module of provider/api imports from outside provider/api (relative impo
     }
   }
   expect(outside).toEqual([]);
+});
+
+test("neither adapter imports the other: what both need lives in provider/adapters", () => {
+  const PROVIDER = path.resolve(API_DIR, "..");
+  const crossing: string[] = [];
+  for (const [from, to] of [["dynamic", "plugin"], ["plugin", "dynamic"]] as const) {
+    const other = path.join(PROVIDER, to);
+    for (const file of sources(path.join(PROVIDER, from))) {
+      for (const m of fs.readFileSync(file, "utf8").matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)) {
+        const target = path.resolve(path.dirname(file), m[1] as string);
+        if (target === other || target.startsWith(other + path.sep)) crossing.push(`${path.relative(PROVIDER, file)} -> ${m[1]}`);
+      }
+    }
+  }
+  expect(crossing).toEqual([]);
 });
 
 test("pulumi-cloudplatform/api exports the client, the waiter and the task errors", () => {

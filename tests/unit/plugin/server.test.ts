@@ -436,6 +436,10 @@ describe("Cancel and customTimeouts", () => {
       expect(err.code).toBe(grpcStatus.CANCELLED);
       expect(err.details).toMatch(/^cancelled \(Ctrl-C\): (prod-cluster: )?Stopped waiting for task \S+ \(upgrade_k8s_cluster\)/);
       expect(err.details).toMatch(/the next `pulumi up` finds it and waits for it/);
+      expect(err.details).not.toMatch(/\.\./);
+      // The upgrade was started: the engine is told the resource exists (partial state), as
+      // for any other failure after the platform acted.
+      expect(err.metadata.get("grpc-status-details-bin")).toHaveLength(1);
       expect(upgradePosts()).toHaveLength(1);
       expect(clusterTask()).not.toBeNull();
 
