@@ -17,7 +17,9 @@ $(STAMP_NPM): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
+# dist/ is emptied first: the output of a source file that was deleted or moved must not ship.
 $(STAMP_BUILD): $(STAMP_NPM) $(SOURCES) tsconfig.json
+	rm -rf dist
 	npx tsc -p tsconfig.json
 	@chmod +x dist/simulator/cli.js 2>/dev/null || true
 	@touch $@
