@@ -52,7 +52,11 @@ sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the 
 typecheck: $(STAMP_NPM) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json
 
-test: test-unit test-integration ## unit + integration tests (the CI command)
+# The unit tests leave a core free (jest's default on 2 cores is one worker), so the Pulumi CLI
+# builds beside them on a fresh machine; the integration suites need both.
+test: ## unit + integration tests (the CI command)
+	$(MAKE) -j2 test-unit pulumi-cli
+	$(MAKE) test-integration
 
 test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
 	npx jest --selectProjects unit
