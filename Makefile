@@ -49,7 +49,7 @@ dist: build ## everything a release publishes, into dist-release/: npm tarball, 
 sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema
 	bash tools/gen-sdks.sh
 
-typecheck: $(STAMP_NPM) ## type-check sources and tests
+typecheck: $(STAMP_BUILD) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json
 
 # The unit tests leave a core free (jest's default on 2 cores is one worker), so the Pulumi CLI
