@@ -21,9 +21,10 @@ type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
 let client: CloudPlatformClient;
 
-// 20 simulated seconds per real second: an upgrade (30 s) takes 1.5 s, NEW lasts 50 ms.
+// 10 simulated seconds per real second: an upgrade (30 s) takes 3 s, NEW lasts 100 ms (slack
+// for a loaded machine: polls every 50-200 ms still see NEW and RUNNING).
 beforeAll(async () => {
-  sim = await startSimulator({ apiKey: newKey(), timeScale: 20 });
+  sim = await startSimulator({ apiKey: newKey(), timeScale: 10 });
   client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
 });
 afterAll(async () => {
