@@ -87,23 +87,30 @@ const eventFields = {
   client_id: optionalInt,
 };
 
+/** An event as the API writes it (snake_case), once one of the schemas below has checked it. */
+const wireEventFields = z.object({ uuid: optionalText, ...eventFields });
+type WireEvent = z.output<typeof wireEventFields>;
+
+/** The client's shape of an event; `name` is passed in because a listed item may take it from its key. */
+function eventFromWire(w: WireEvent, name: string): NotificationEvent {
+  return {
+    name: name as NotificationEvent["name"],
+    storageName: w.storage_name,
+    bucketName: w.bucket_name,
+    bytes: w.bytes,
+    count: w.count,
+    uuid: w.uuid,
+    clientId: w.client_id,
+  };
+}
+
 /**
  * The answer to a create: an Event with its `name` (required by the spec). The spec does not say
  * whether the server echoes the `uuid`; when it does not, the lifecycle looks it up in the list.
  */
 export const createdEventSchema = z
   .object({ name: text, uuid: optionalText, ...eventFields })
-  .transform(
-    (w): NotificationEvent => ({
-      name: w.name,
-      storageName: w.storage_name,
-      bucketName: w.bucket_name,
-      bytes: w.bytes,
-      count: w.count,
-      uuid: w.uuid,
-      clientId: w.client_id,
-    }),
-  );
+  .transform((w) => eventFromWire(w, w.name));
 
 /** One item of the list: the `uuid` is required, since the lifecycles find their event by it. */
 const listedEventSchema = z.object({ name: text.optional(), uuid: text, ...eventFields });
@@ -123,17 +130,7 @@ export const eventListSchema = z
   })
   .catchall(z.array(listedEventSchema))
   .transform((byName): NotificationEvent[] =>
-    Object.entries(byName).flatMap(([key, items]) =>
-      items.map((w) => ({
-        name: w.name ?? key,
-        storageName: w.storage_name,
-        bucketName: w.bucket_name,
-        bytes: w.bytes,
-        count: w.count,
-        uuid: w.uuid,
-        clientId: w.client_id,
-      })),
-    ),
+    Object.entries(byName).flatMap(([key, items]) => items.map((w) => eventFromWire(w, w.name ?? key))),
   );
 
 /** The notification functions of the client. */
