@@ -8,7 +8,7 @@ import { ApiError, ConfigurationError, createClient, ResponseFormatError, Respon
 import { checkBaseUrl, isLoopback, parseAllowInsecureHttp } from "../../../provider/api/url";
 import { resolveConnectionSettings } from "../../../provider/settings";
 import { waitForTask } from "../../../provider/tasks/waitForTask";
-import { expectNoSecret, newKey, rejectionOf } from "./helpers";
+import { closeServer, expectNoSecret, listenOnLoopback, newKey, rejectionOf } from "./helpers";
 
 describe("plain http", () => {
   test("to another host is refused, naming the opt-in, without printing the key", () => {
@@ -68,14 +68,9 @@ describe("against a loopback server", () => {
       hits.push(req.url ?? "");
       handler(req.url ?? "", res);
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const addr = server.address();
-    baseUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+    baseUrl = await listenOnLoopback(server);
   });
-  afterAll(() => new Promise<void>((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  }));
+  afterAll(() => closeServer(server));
   beforeEach(() => {
     hits = [];
   });

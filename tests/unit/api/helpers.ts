@@ -2,11 +2,12 @@
  * Shared helpers of the client and waiter tests: a long unique API key (so "the key is absent
  * from the message" is a meaningful assertion), the simulator's admin API and what it reports
  * about requests in flight, a sleep that records
- * instead of waiting, and the secret-leak assertion.
+ * instead of waiting, the secret-leak assertion, and starting/stopping a test's own loopback server.
  */
 import { randomBytes } from "crypto";
 import { inspect } from "util";
 import { createServer } from "net";
+import type { Server as HttpServer } from "http";
 import type { InFlightRequest, RequestLogEntry } from "../../../simulator";
 
 /** A key unlike any text a message could contain by chance. */
@@ -88,5 +89,20 @@ export function freePort(): Promise<number> {
       const port = typeof addr === "object" && addr ? addr.port : 0;
       srv.close(() => resolve(port));
     });
+  });
+}
+
+/** Starts `server` (a test's own HTTP stand-in for the API) on a free loopback port; returns its base URL. */
+export async function listenOnLoopback(server: HttpServer): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const addr = server.address();
+  return `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+}
+
+/** Stops a server from {@link listenOnLoopback}, cutting kept-alive connections so jest can exit. */
+export function closeServer(server: HttpServer): Promise<void> {
+  return new Promise<void>((r) => {
+    server.closeAllConnections();
+    server.close(() => r());
   });
 }

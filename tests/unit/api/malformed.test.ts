@@ -15,7 +15,7 @@ import {
   ServerError,
   type CloudPlatformClient,
 } from "../../../provider/api";
-import { expectNoSecret, newKey, rejectionOf } from "./helpers";
+import { closeServer, expectNoSecret, listenOnLoopback, newKey, rejectionOf } from "./helpers";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -253,14 +253,9 @@ describe("every API call against every malformed answer", () => {
         }
       });
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const addr = server.address();
-    baseUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+    baseUrl = await listenOnLoopback(server);
   });
-  afterAll(() => new Promise<void>((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  }));
+  afterAll(() => closeServer(server));
 
   const client = () =>
     createClient({

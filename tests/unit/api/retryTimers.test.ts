@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type ServerResponse } from "http";
 import { createClient, RateLimitError, RequestAbortedError, ServerError } from "../../../provider/api";
-import { newKey, rejectionOf } from "./helpers";
+import { closeServer, listenOnLoopback, newKey, rejectionOf } from "./helpers";
 
 let server: Server;
 let baseUrl = "";
@@ -25,17 +25,9 @@ beforeAll(async () => {
     served++;
     respond(res, served);
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const addr = server.address();
-  baseUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+  baseUrl = await listenOnLoopback(server);
 });
-afterAll(
-  () =>
-    new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
-);
+afterAll(() => closeServer(server));
 beforeEach(() => {
   served = 0;
   jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });

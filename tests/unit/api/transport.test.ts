@@ -8,7 +8,7 @@ import { join } from "path";
 import { createClient, DEFAULT_USER_AGENT, redact, VERSION } from "../../../provider/api";
 import { apiPath, serializeQuery } from "../../../provider/api/url";
 import { startSimulator } from "../../../simulator";
-import { newKey } from "./helpers";
+import { closeServer, listenOnLoopback, newKey } from "./helpers";
 
 describe("headers", () => {
   let server: Server;
@@ -24,11 +24,9 @@ describe("headers", () => {
         res.end(JSON.stringify({ tasks: ["t-1"] }));
       });
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const addr = server.address();
-    url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+    url = await listenOnLoopback(server);
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => closeServer(server));
   beforeEach(() => {
     seen = [];
   });
