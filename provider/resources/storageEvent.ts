@@ -180,7 +180,13 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
     if (err instanceof WriteOutcomeUnknownError) throw pendingCreate(wanted, err.message, [err.message], err);
     if (!isConflict(err)) throw err;
     // The 409 itself is the news; the list only adds the uuid to the message.
-    const existing = await listNow().then((events) => events.find((e) => isIdentified(e) && sameIdentity(e, wanted)), () => undefined);
+    const listed = await locateByIdentity(listNow, wanted);
+    const existing = listed.state === "present" ? listed.value : undefined;
+    if (resent && listed.state === "unclear") {
+      // Our first send may be the event that answered 409; without a list to tell, the stack
+      // must keep it as pending rather than forget it.
+      throw pendingCreate(wanted, `A re-sent create of ${describeEvent(wanted)} was refused (409), and the event list that would tell whether it is our first send could not be read (${listed.reason}).`, [listed.reason], err);
+    }
     if (resent && existing?.uuid && sameLimit(existing, wanted)) {
       // The list proved the identity free before our first send, which then failed without an
       // answer; an event with exactly our identity and limit is that send landing late.

@@ -24,7 +24,7 @@
  * finds it absent after that is as close to proof as HTTP gives. After an answered failure (a
  * 500/502/503, a malformed 2xx) the request is over, and the short settle delay is enough.
  */
-import { CloudPlatformError, ConnectionError, ResponseFormatError, ServerError } from "../api/errors";
+import { CloudPlatformError, ConnectionError, RequestAbortedError, ResponseFormatError, ServerError } from "../api/errors";
 import type { RequestOptions } from "../api/transport";
 import { sleep } from "../api/sleep";
 
@@ -138,6 +138,7 @@ export function resendDelayMs(next: number): number {
  * Sends `write`; on an ambiguous failure waits {@link settleDelayMs}, probes, and then: applied → returns
  * the probed value; absent → sends again (at most `maxAttempts` sends in all); conflict →
  * throws the probe's error; unclear or a failing probe → throws {@link WriteOutcomeUnknownError}.
+ * A send stopped by `signal` throws {@link WriteOutcomeUnknownError} at once (it may have landed).
  * Any other failure (4xx, auth, 409) is thrown as it is, for the caller to judge.
  */
 export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: WriteTiming = DEFAULT_WRITE_TIMING): Promise<T> {
@@ -146,6 +147,11 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
     try {
       return await write.send(attempt, { timeoutMs: timing.requestTimeoutMs });
     } catch (err) {
+      if (err instanceof RequestAbortedError) {
+        // Stopped (Ctrl-C, customTimeouts) while the write may have been on its way: there is
+        // no time left to read back, and the caller must not take it for "nothing happened".
+        throw new WriteOutcomeUnknownError(write.what, err, "the operation was stopped while the request was in flight");
+      }
       if (!isAmbiguousWrite(err)) throw err;
       failure = err;
     }

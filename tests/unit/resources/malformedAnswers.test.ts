@@ -10,6 +10,7 @@ import {
   ConnectionError,
   createClient,
   NotFoundError,
+  RequestAbortedError,
   ResponseFormatError,
   type CloudPlatformClient,
   type K8sCluster,
@@ -44,7 +45,7 @@ interface Spoilers {
   list: Array<"ok" | "format" | "anonymous" | "landAfter">;
   getCluster: Array<"ok" | "format" | "noVersion" | "html404">;
   getTask: Array<"format">;
-  create: Array<"noUuid" | "lateFirst">;
+  create: Array<"noUuid" | "lateFirst" | "stoppedInFlight">;
 }
 
 let spoil: Spoilers;
@@ -92,6 +93,8 @@ function spoiltClient(): CloudPlatformClient {
             });
           }
           const made = await n.create(event, params, options);
+          // Ctrl-C or customTimeouts ended the request after the server acted, before its answer.
+          if (how === "stoppedInFlight") throw new RequestAbortedError("POST", EVENT);
           return how === "noUuid" ? { ...made, uuid: null } : made;
         },
       },
@@ -245,6 +248,31 @@ describe("StorageEvent create", () => {
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, bytes: 500 })]);
     expect(sim.requests().filter((r) => r.method === "POST").map((r) => r.status)).toEqual([200, 409]);
     expect(logs.join("\n")).toContain("the first create landed after all");
+  });
+
+  test("a create stopped (Ctrl-C, customTimeouts) while its POST was in flight: partial state (pending), no read-back, no second POST; the next up records the event", async () => {
+    spoil.create.push("stoppedInFlight");
+    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    expect(err.message).toContain("the operation was stopped while the request was in flight");
+    expect(sim.requests().filter((r) => r.method === "GET")).toHaveLength(1);
+    const partial = err as PartialResourceError;
+    const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
+    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+    expect(handledPosts()).toHaveLength(1);
+  });
+
+  test("the same 409 followed by a malformed list: partial state (pending), never forgotten; the next up records the event", async () => {
+    spoil.create.push("lateFirst");
+    spoil.list.push("ok", "landAfter", "format");
+    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
+    expect(err).toBeInstanceOf(PartialResourceError);
+    expect(err.message).toContain("was refused (409)");
+    const partial = err as PartialResourceError;
+    const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
+    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+    expect(sim.state().storageEvents).toHaveLength(1);
+    expect(sim.requests().filter((r) => r.method === "POST").map((r) => r.status)).toEqual([200, 409]);
   });
 
   test("the same 409 met by an event with another limit: the clear conflict error, nothing recorded", async () => {

@@ -2,7 +2,7 @@
  * The write-reconcile rule (provider/resources/writeAttempts.ts): a write is sent again only
  * when reading back, after the settle delay, proves the first took no effect.
  */
-import { ConflictError, ConnectionError, ResponseFormatError, ServerError, ValidationError, type RequestOptions } from "../../../provider/api";
+import { ConflictError, ConnectionError, RequestAbortedError, ResponseFormatError, ServerError, ValidationError, type RequestOptions } from "../../../provider/api";
 import {
   DEFAULT_WRITE_TIMING,
   reconcileWrite,
@@ -153,6 +153,14 @@ describe("reconcileWrite stopped by the operation's signal (Ctrl-C, customTimeou
     expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
     expect(err.message).toContain("the operation was stopped before reading back");
     expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", `sleep ${settleDelayMs(reset(), s.timing)} true`]);
+  });
+
+  test("aborted while the send was in flight: no probe, no second send; the outcome is unknown, never a plain failure", async () => {
+    const s = scripted([new RequestAbortedError("POST", "/x")], [{ outcome: "absent" }]);
+    const err = await rejectionOf(reconcileWrite(s.write, s.timing));
+    expect(err).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(err.message).toContain("the operation was stopped while the request was in flight");
+    expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1"]);
   });
 
   test("aborted before a resend that reading back allowed: the write is not sent again", async () => {
