@@ -330,7 +330,12 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
       return await pRetry(
         (attempt) => {
           attempts = attempt;
-          return pacer.send(familyOf(spec.path), () => attemptOnce(spec), familyPause, { signal, pauseWaited });
+          return pacer.send(familyOf(spec.path), () => attemptOnce(spec), familyPause, {
+            signal,
+            pauseWaited,
+            maxPauseMs: policy.budgetMs - (now() - started),
+            onHold: (ms) => logger?.warn?.(scrub(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`)),
+          });
         },
         {
           retries: policy.maxAttempts - 1,

@@ -11,7 +11,7 @@
  * Where it sits: around the single-attempt send of the transport (client.ts). The retry loop
  * stays as it is: it still waits the Retry-After of its own 429 and decides what is retried, so
  * per-endpoint budget rules (the delegation-status budget) keep working; the pacer only delays
- * attempts, it never fails or repeats one. Pacers are shared by every client of the process that
+ * attempts, never past the request's own remaining budget, and it never fails or repeats one. Pacers are shared by every client of the process that
  * talks to the same base URL (the dynamic provider's client and each lookup's client), through
  * {@link sharedPacer}.
  */
@@ -60,6 +60,15 @@ export interface SendOptions {
    * the request that got the 429): it passes the pause and only waits for a slot.
    */
   readonly pauseWaited?: boolean | undefined;
+  /**
+   * The longest this attempt may be held by its family's pause (the request's remaining retry
+   * budget). After it the attempt is sent anyway and the server's own answer decides: one 429
+   * with a long Retry-After must not hold every later request past its own budget, nor a
+   * lookup whose budget is 0.
+   */
+  readonly maxPauseMs?: number | undefined;
+  /** Told once, before the attempt is held by its family's pause, how long that will be. */
+  readonly onHold?: ((ms: number) => void) | undefined;
 }
 
 /** A snapshot for tests and progress lines. */
@@ -121,16 +130,23 @@ export class RequestPacer {
    * Waits out the family's pause, then for a slot; a pause that began while waiting for the
    * slot gives the slot back (another family may use it) and waits again.
    */
-  private async acquire(family: string, { signal, pauseWaited }: SendOptions): Promise<void> {
+  private async acquire(family: string, { signal, pauseWaited, maxPauseMs, onHold }: SendOptions): Promise<void> {
+    const holdUntil = this.now() + Math.max(0, maxPauseMs ?? Number.POSITIVE_INFINITY);
+    const held = () => !pauseWaited && this.now() < holdUntil && this.pausedFor(family) > 0;
+    let told = false;
     for (;;) {
-      if (!pauseWaited) await this.waitPause(family, signal);
+      if (held() && !told) {
+        told = true;
+        onHold?.(Math.min(this.pausedFor(family), holdUntil - this.now()));
+      }
+      if (!pauseWaited) await this.waitPause(family, holdUntil, signal);
       if (this.inFlight < this.maxConcurrent) {
         this.inFlight++;
       } else {
         await new Promise<void>((resolve) => this.waiting.push(resolve));
       }
       // Here this request holds a slot (taken above, or handed over by `release`).
-      if (signal?.aborted || pauseWaited || this.pausedFor(family) <= 0) return;
+      if (signal?.aborted || !held()) return;
       this.release();
     }
   }
@@ -149,9 +165,12 @@ export class RequestPacer {
     return left;
   }
 
-  private async waitPause(family: string, signal?: AbortSignal): Promise<void> {
+  /** Sleeps while the family is paused, but not past `holdUntil`. */
+  private async waitPause(family: string, holdUntil: number, signal?: AbortSignal): Promise<void> {
     for (let left = this.pausedFor(family); left > 0 && !signal?.aborted; left = this.pausedFor(family)) {
-      await this.sleep(left, signal);
+      const allowed = holdUntil - this.now();
+      if (allowed <= 0) return;
+      await this.sleep(Math.min(left, allowed), signal);
     }
   }
 }

@@ -156,6 +156,20 @@ describe("the shared pause after a 429", () => {
     expect(queuedSent - pausedAt).toBe(5000);
   });
 
+  test("a pause longer than a request's remaining budget holds it only that long; then the server decides", async () => {
+    const time = fakeTime();
+    const pacer = new RequestPacer({ maxConcurrent: 8, now: time.now, sleep: time.sleep });
+    await expect(pacer.send("storage", async () => Promise.reject(RATE_LIMITED), pauseOf)).rejects.toBe(RATE_LIMITED);
+    const holds: number[] = [];
+    await pacer.send("storage", async () => undefined, pauseOf, { maxPauseMs: 2000, onHold: (ms) => holds.push(ms) });
+    expect(time.waits).toEqual([2000]);
+    expect(holds).toEqual([2000]);
+    // A request with no budget left (a lookup whose rate-limit budget is 0) is not held at all.
+    await pacer.send("storage", async () => undefined, pauseOf, { maxPauseMs: 0, onHold: (ms) => holds.push(ms) });
+    expect(time.waits).toEqual([2000]);
+    expect(holds).toEqual([2000]);
+  });
+
   test("the delegation-status endpoint is a family of its own, so its rate limit holds only itself", () => {
     expect(familyOf("/dns/v2/analyze/example.com/delegation-status")).toBe("dns-delegation");
     expect(familyOf("/dns/v2/zones")).toBe("dns");
@@ -224,6 +238,31 @@ describe("through the client", () => {
       for (const later of log.slice(1)) expect(Date.parse(later.time) - limited).toBeGreaterThanOrEqual(1000);
     } finally {
       await sim.close();
+    }
+  });
+
+  test("a 429 whose Retry-After is beyond the budget fails that request at once and holds the next one only for its own budget", async () => {
+    let calls = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (calls++ === 0) {
+        res.writeHead(429, { "Content-Type": "application/json", "Retry-After": "3600" });
+        res.end(JSON.stringify({ message: "slow down" }));
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const c = createClient({ baseUrl: url, apiKey: "k", retry: { budgetMs: 300 } });
+      await expect(c.iam.clients.me()).rejects.toThrow(/slow down/);
+      // Without the bound this waits out the whole hour of the first answer's Retry-After.
+      await expect(c.iam.clients.me()).resolves.toMatchObject({ id: 1 });
+      expect(calls).toBe(2);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
     }
   });
 });
