@@ -25,9 +25,10 @@
  *   after any earlier list began, so no earlier list can stand in for it. Its answer then serves
  *   later `read` and `create-check` uses, being the newest list there is.
  *
- * A failed list is shared only with the calls waiting on it, never kept.
+ * A failed list is shared only with the calls waiting on it, never kept; one stopped by the
+ * signal of the operation that started it is not shared at all (each waiter lists again).
  */
-import type { NotificationEvent } from "../../api";
+import { RequestAbortedError, type NotificationEvent } from "../../api";
 
 /** How old a list a `read` may use (from when the list was started). */
 export const READ_MAX_AGE_MS = 30_000;
@@ -64,7 +65,15 @@ export class SharedEventLists {
   /** The event list for `use`: a shared one when fresh enough for it, else a new request. */
   get(use: EventListUse, list: () => Promise<NotificationEvent[]>): Promise<NotificationEvent[]> {
     const latest = this.latest;
-    if (use !== "fresh" && latest && this.freshEnough(use, latest)) return latest.events;
+    if (use !== "fresh" && latest && this.freshEnough(use, latest)) {
+      // A shared list carries the signal of the operation that started it: when that operation
+      // is stopped (its customTimeouts ran out), the others still want a list, so they take
+      // their own, sent with their own signal.
+      return latest.events.catch((err: unknown) => {
+        if (err instanceof RequestAbortedError) return this.take(list);
+        throw err;
+      });
+    }
     return this.take(list);
   }
 

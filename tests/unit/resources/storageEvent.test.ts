@@ -288,6 +288,20 @@ describe("create", () => {
     expect(posts()).toHaveLength(6);
   });
 
+  test("a create stopped (its customTimeouts) while the pre-check list it started is shared: the other creates list again and succeed", async () => {
+    await admin(sim.url, "POST", "/faults", { latencyMs: 400, path: "/storage/notifications/v1/events", method: "GET", times: 1 });
+    const run = quickRun();
+    const stop = new AbortController();
+    const stopped = { ...contextOf(client.withSignal(stop.signal), (m) => logs.push(m), run), signal: stop.signal };
+    const first = storageEvent.create(stopped, { name: "reaching_used_requests", bucketName: "stopped", count: 1 });
+    const second = storageEvent.create(ctxWith(client, run), { name: "reaching_used_requests", bucketName: "goes-on", count: 1 });
+    setTimeout(() => stop.abort(), 100);
+    expect(await rejectionOf(first)).toBeDefined();
+    const { outs } = await second;
+    expect(outs.bucketName).toBe("goes-on");
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: outs.uuid })]);
+  });
+
   test("after a delete of this run, a create lists afresh (the shared list still shows the deleted event)", async () => {
     const inputs: StorageEventInputs = { name: "reaching_used_requests", bucketName: "again", count: 1 };
     const earlier = await storageEvent.create(ctxWith(), inputs);
