@@ -57,6 +57,11 @@ export interface LookupEnvironment {
    * silent pause that long looks like a hang.
    */
   readonly progress?: ((message: string) => void) | undefined;
+  /**
+   * Ends the lookup's requests and retry waits (the plugin's `Cancel`, Ctrl-C); absent = never.
+   * A lookup it stopped fails with RequestAbortedError.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -98,7 +103,7 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
       apiKey: env.settings.apiKey as string,
       allowInsecureHttp: env.settings.allowInsecureHttp,
       maxConcurrentRequests: env.settings.maxConcurrentRequests,
-    });
+    }).withSignal(env.signal);
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);
   }

@@ -170,7 +170,7 @@ export class CloudPlatformPlugin {
         this.limits.cancel();
         return new Empty();
       }, scrub),
-      invoke: unary(async (req: provProto.InvokeRequest) => this.limits.run(undefined, () => this.invoke(req.getTok(), fromStruct(req.getArgs()))), scrub),
+      invoke: unary(async (req: provProto.InvokeRequest) => this.limits.run(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)), scrub),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
@@ -281,7 +281,7 @@ export class CloudPlatformPlugin {
    * argument comes back as the response's check failure (the protocol's place for it, so the
    * SDK names the argument); a result computed from a secret argument is secret as a whole.
    */
-  private async invoke(token: string, args: PlainProperties): Promise<provProto.InvokeResponse> {
+  private async invoke(token: string, args: PlainProperties, signal: AbortSignal): Promise<provProto.InvokeResponse> {
     const def = FUNCTIONS.get(token);
     if (!def) throw new InvalidRequestError(`cloudplatform: unknown function ${JSON.stringify(token)}; this plugin serves ${[...FUNCTIONS.keys()].join(", ")}`);
     const config = this.config;
@@ -289,6 +289,7 @@ export class CloudPlatformPlugin {
       const result = await runLookup(def, args.values, {
         settings: config.settings,
         cache: config.cache,
+        signal,
         progress: (message) => void this.engine.log("info", this.redacted(`cloudplatform: ${message}`)),
         clientOptions: {
           onRetry: (e) => {

@@ -16,7 +16,7 @@ import { FUNCTIONS } from "../../../provider/plugin/functions";
 import { serve } from "../../../provider/plugin/server";
 import { UNKNOWN_VALUE } from "../../../provider/plugin/values";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
-import { newKey } from "../api/helpers";
+import { admin, newKey } from "../api/helpers";
 import { call, providerClient, secret, startFakeEngine, struct, type LoggedLine } from "./grpcClient";
 import * as sdk from "../../../sdk/nodejs";
 
@@ -447,6 +447,24 @@ describe("Cancel and customTimeouts", () => {
       const late = (await rejection(call(p.client, "update", upgradeRequest()))) as grpc.ServiceError;
       expect(late.code).toBe(grpcStatus.CANCELLED);
       expect(slow.requests()).toHaveLength(before);
+    } finally {
+      p.close();
+    }
+  });
+
+  test("Cancel stops an invoke's requests and retries, not only its answer", async () => {
+    const p = await slowPlugin();
+    try {
+      await admin(slow, "POST", "/faults", { errorRate: 1, path: "/cloud/v1/projects", method: "GET" });
+      const projectRequests = () => slow.requests().filter((r) => r.path === "/cloud/v1/projects").length;
+      const lookup = rejection(call(p.client, "invoke", new provProto.InvokeRequest().setTok("cloudplatform:index:getProjects").setArgs(struct({}))));
+      await until(() => projectRequests() >= 1);
+      await call(p.client, "cancel", new Empty());
+      expect(((await lookup) as grpc.ServiceError).code).toBe(grpcStatus.CANCELLED);
+      const atCancel = projectRequests();
+      // The retry backoff starts at 0.5 s: without the signal reaching the client, retries go on.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(projectRequests()).toBe(atCancel);
     } finally {
       p.close();
     }
