@@ -56,6 +56,12 @@ function messageOf(err: unknown): string {
  */
 const GRACE_MS = 1_000;
 
+/**
+ * The longest delay `setTimeout` keeps (2^31 - 1 ms, about 24.8 days); a longer one fires at
+ * once. A `customTimeouts` beyond it bounds nothing a run could reach, so it sets no timer.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The limits of one plugin process: one `Cancel` for all its operations. */
 export class OperationLimits {
   private readonly cancelled = new AbortController();
@@ -80,7 +86,8 @@ export class OperationLimits {
    */
   async run<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const deadline = new AbortController();
-    const timer = timeout && timeout.seconds > 0 ? setTimeout(() => deadline.abort(new DeadlineReason("deadline")), timeout.seconds * 1000) : undefined;
+    const ms = timeout ? timeout.seconds * 1000 : 0;
+    const timer = ms > 0 && ms <= MAX_TIMER_MS ? setTimeout(() => deadline.abort(new DeadlineReason("deadline")), ms) : undefined;
     const signal = anySignal([this.cancelled.signal, deadline.signal]);
     let stop: (() => void) | undefined;
     let grace: NodeJS.Timeout | undefined;
