@@ -1,7 +1,8 @@
 /**
  * Partial state on the plugin path: a lifecycle's {@link PartialResourceError} ("the platform
  * acted, a later step failed") becomes the gRPC error the engine reads as "the resource exists
- * but failed to initialise": status UNKNOWN with a `pulumirpc.ErrorResourceInitFailed` detail
+ * but failed to initialise": the status code of the failure it wraps (UNKNOWN, or CANCELLED and
+ * DEADLINE_EXCEEDED when Ctrl-C or `customTimeouts` stopped it) with a `pulumirpc.ErrorResourceInitFailed` detail
  * (`id`, `properties`, `reasons`) packed into `grpc-status-details-bin`.
  *
  * Why: without the detail the engine treats a failed Create as "nothing was created" and

@@ -26,7 +26,8 @@ export interface LifecycleContext {
    */
   readonly signal: AbortSignal;
   /**
-   * A line for the person watching `pulumi up` (the adapter prefixes the resource). With
+   * A line for the person watching `pulumi up` (the adapter names the resource: a prefix on the
+   * dynamic path, the resource's own row through the plugin). With
    * `status`, it is a passing progress report (the plugin shows it on the resource's row only,
    * replaced by the next); without, a line kept in the run's output.
    */

@@ -361,8 +361,8 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
 }
 
 /**
- * The StorageEvent lifecycle, registered as `StorageEvent` in `provider/dynamic/runtime.ts`
- * and `provider/plugin/resourceTypes.ts`.
+ * The StorageEvent lifecycle, registered as `StorageEvent` for both adapters in
+ * `provider/adapters/resourceTypes.ts`.
  * Inputs and rules: see {@link checkStorageEventInputs} and the module comment.
  */
 export const storageEvent: ResourceLifecycle<StorageEventInputs, StorageEventOutputs> = {
