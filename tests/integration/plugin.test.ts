@@ -8,7 +8,7 @@
  * Programs declare the resources with raw `pulumi.CustomResource` and the schema tokens, as a
  * generated SDK would. Needs `npx tsc -p tsconfig.json` first (the plugin runs dist/).
  */
-import { execFileSync } from "child_process";
+import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -42,7 +42,11 @@ afterAll(async () => {
 describe("installing the plugin", () => {
   test("`pulumi package get-schema` serves the schema from the bin and from the PulumiPlugin.yaml directory", async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-schema-"));
-    const env = { PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true" };
+    // Every Node process the CLI starts prints a warning on stderr, as an old dependency or a
+    // NODE_OPTIONS flag can make it do: the schema must be served all the same.
+    const warn = path.join(home, "warn.js");
+    fs.writeFileSync(warn, 'process.emitWarning("a warning from NODE_OPTIONS");\n');
+    const env = { PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true", NODE_OPTIONS: `--require ${warn}` };
     const sourceDir = sourcePluginDir();
     try {
       // Judged by the exit code and the schema, not by an empty stderr: a Node warning (an old
@@ -53,6 +57,11 @@ describe("installing the plugin", () => {
       const fromSource = await runPulumi(["package", "get-schema", sourceDir], home, env);
       expect(fromSource.code).toBe(0);
       expect(JSON.parse(fromSource.stdout)).toEqual(SCHEMA);
+      // The engine keeps a plugin's stderr to itself; run the bin as it does to see that the
+      // warning is really printed, and that the port still comes first on stdout.
+      const bare = spawnSync(PLUGIN_BIN, ["127.0.0.1:1"], { env: { ...process.env, ...env }, encoding: "utf8", timeout: 30_000 });
+      expect(bare.stdout.split("\n")[0]).toMatch(/^\d+$/);
+      expect(bare.stderr).toContain("a warning from NODE_OPTIONS");
     } finally {
       fs.rmSync(home, { recursive: true, force: true });
       fs.rmSync(sourceDir, { recursive: true, force: true });
