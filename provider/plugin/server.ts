@@ -14,12 +14,13 @@ import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
 import { secretsOf } from "../adapters/secrets";
-import { createClient, redact, type CloudPlatformClient } from "../api";
+import { createClient, parseMaxConcurrentRequests, redact, type CloudPlatformClient } from "../api";
+import { parseAllowInsecureHttp } from "../api/url";
 import { VERSION } from "../api/version";
 import { LookupArgumentError, LookupCache, runLookup } from "../lookups";
 import type { LifecycleContext } from "../resources/lifecycle";
 import { RunState, type RunOptions } from "../resources/runState";
-import { API_KEY_CONFIG, BASE_URL_CONFIG, CONFIG_NAMESPACE, resolveConnectionSettings, type ConnectionSettings } from "../settings";
+import { CONFIG_NAMESPACE, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { connectEngineLog, silentLog, type EngineLog } from "./engineLog";
 import { initFailedStatus } from "./initFailed";
 import { FUNCTIONS } from "./functions";
@@ -31,7 +32,27 @@ import { SCHEMA_TEXT } from "./schema";
 import { fromStruct, toStruct, type PlainProperties } from "./values";
 
 /** The provider's config keys, as the engine names them in `Configure` args. */
-const CONFIG_KEYS = { apiKey: API_KEY_CONFIG, baseUrl: BASE_URL_CONFIG } as const;
+/** The provider's settings: the connection strings, and the two whose values are parsed. */
+const STRING_SETTINGS = ["apiKey", "baseUrl"] as const;
+const SETTINGS = [...STRING_SETTINGS, "allowInsecureHttp", "maxConcurrentRequests"] as const;
+
+/** Why a setting's value cannot be used, in the words its parser uses; undefined when it can. */
+function settingProblem(key: (typeof SETTINGS)[number], value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if ((STRING_SETTINGS as readonly string[]).includes(key)) {
+    return typeof value === "string" ? undefined : `${CONFIG_NAMESPACE}:${key} must be a string, got ${typeof value}`;
+  }
+  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+    return `${CONFIG_NAMESPACE}:${key} must be a ${key === "allowInsecureHttp" ? "boolean" : "number"}, got ${typeof value}`;
+  }
+  try {
+    if (key === "allowInsecureHttp") parseAllowInsecureHttp(typeof value === "number" ? String(value) : value);
+    else parseMaxConcurrentRequests(typeof value === "boolean" ? String(value) : value);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
 
 /** What a plugin instance is made with. */
 export interface PluginOptions {
@@ -233,24 +254,24 @@ export class CloudPlatformPlugin {
   }
 
   /**
-   * Checks the provider config: each of `apiKey` and `baseUrl` is a string when given. The key
-   * goes back marked secret even when set in plain text, so the engine never stores it plainly.
+   * Checks the provider config before anything runs: `apiKey` and `baseUrl` are strings,
+   * `allowInsecureHttp` is true or false, `maxConcurrentRequests` an integer from 1 to 256, each
+   * failure naming the setting and what it allows. The key goes back marked secret even when set
+   * in plain text, so the engine never stores it plainly.
    */
   private checkConfig(news: PlainProperties): provProto.CheckResponse {
     const failures: provProto.CheckFailure[] = [];
-    for (const key of Object.keys(CONFIG_KEYS)) {
-      const value = news.values[key];
-      if (value !== undefined && typeof value !== "string") {
-        failures.push(new provProto.CheckFailure().setProperty(key).setReason(`${CONFIG_NAMESPACE}:${key} must be a string, got ${typeof value}`));
-      }
+    for (const key of SETTINGS) {
+      const problem = settingProblem(key, news.values[key]);
+      if (problem) failures.push(new provProto.CheckFailure().setProperty(key).setReason(this.redacted(problem)));
     }
     const res = new provProto.CheckResponse().setInputs(toStruct(news.values, union(news.secretKeys, new Set(["apiKey"]))));
     return res.setFailuresList(failures);
   }
 
-  /** A changed key or base URL changes the provider in place; resources are never replaced for it. */
+  /** A changed setting changes the provider in place; resources are never replaced for it. */
   private diffConfig(olds: Record<string, unknown>, news: Record<string, unknown>): provProto.DiffResponse {
-    const changed = Object.keys(CONFIG_KEYS).filter((k) => olds[k] !== news[k]);
+    const changed = SETTINGS.filter((k) => String(olds[k]) !== String(news[k]));
     const res = new provProto.DiffResponse().setDiffsList(changed);
     return res.setChanges(changed.length > 0 ? provProto.DiffResponse.DiffChanges.DIFF_SOME : provProto.DiffResponse.DiffChanges.DIFF_NONE);
   }

@@ -232,6 +232,11 @@ function generateSchema() {
           description:
             "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
         },
+        maxConcurrentRequests: {
+          type: "integer",
+          description:
+            "Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.",
+        },
       },
     },
     provider: {
@@ -243,6 +248,11 @@ function generateSchema() {
           type: "boolean",
           description:
             "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
+        },
+        maxConcurrentRequests: {
+          type: "integer",
+          description:
+            "Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.",
         },
       },
     },

@@ -42,6 +42,8 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.
 	BaseUrl *string `pulumi:"baseUrl"`
+	// Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
+	MaxConcurrentRequests *int `pulumi:"maxConcurrentRequests"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -52,6 +54,8 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.
 	BaseUrl pulumi.StringPtrInput
+	// Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
+	MaxConcurrentRequests pulumi.IntPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

@@ -21,13 +21,15 @@ class ProviderArgs:
     def __init__(__self__, *,
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
-                 base_url: pulumi.Input[Optional[_builtins.str]] = None):
+                 base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
         :param pulumi.Input[_builtins.str] api_key: API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.
+        :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
         """
         if allow_insecure_http is not None:
             pulumi.set(__self__, "allow_insecure_http", allow_insecure_http)
@@ -35,6 +37,8 @@ class ProviderArgs:
             pulumi.set(__self__, "api_key", api_key)
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if max_concurrent_requests is not None:
+            pulumi.set(__self__, "max_concurrent_requests", max_concurrent_requests)
 
     @_builtins.property
     @pulumi.getter(name="allowInsecureHttp")
@@ -72,6 +76,18 @@ class ProviderArgs:
     def base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "base_url", value)
 
+    @_builtins.property
+    @pulumi.getter(name="maxConcurrentRequests")
+    def max_concurrent_requests(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
+        """
+        return pulumi.get(self, "max_concurrent_requests")
+
+    @max_concurrent_requests.setter
+    def max_concurrent_requests(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_concurrent_requests", value)
+
 
 @pulumi.type_token("pulumi:providers:cloudplatform")
 class Provider(pulumi.ProviderResource):
@@ -82,6 +98,7 @@ class Provider(pulumi.ProviderResource):
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         The cloudplatform provider: how to reach the API.
@@ -91,6 +108,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.bool] allow_insecure_http: Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.
         :param pulumi.Input[_builtins.str] api_key: API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable.
         :param pulumi.Input[_builtins.str] base_url: Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.
+        :param pulumi.Input[_builtins.int] max_concurrent_requests: Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
         """
         ...
     @overload
@@ -119,6 +137,7 @@ class Provider(pulumi.ProviderResource):
                  allow_insecure_http: pulumi.Input[Optional[_builtins.bool]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -131,6 +150,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["allow_insecure_http"] = pulumi.Output.from_input(allow_insecure_http).apply(pulumi.runtime.to_json) if allow_insecure_http is not None else None
             __props__.__dict__["api_key"] = None if api_key is None else pulumi.Output.secret(api_key)
             __props__.__dict__["base_url"] = base_url
+            __props__.__dict__["max_concurrent_requests"] = pulumi.Output.from_input(max_concurrent_requests).apply(pulumi.runtime.to_json) if max_concurrent_requests is not None else None
         super(Provider, __self__).__init__(
             'cloudplatform',
             resource_name,

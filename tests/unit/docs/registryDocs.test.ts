@@ -8,7 +8,16 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV, API_KEY_CONFIG, API_KEY_ENV, BASE_URL_CONFIG, BASE_URL_ENV } from "../../../provider/settings";
+import {
+  ALLOW_INSECURE_HTTP_CONFIG,
+  ALLOW_INSECURE_HTTP_ENV,
+  API_KEY_CONFIG,
+  API_KEY_ENV,
+  BASE_URL_CONFIG,
+  BASE_URL_ENV,
+  MAX_CONCURRENT_CONFIG,
+  MAX_CONCURRENT_ENV,
+} from "../../../provider/settings";
 import { compileSnippets, typescriptBlocks } from "./snippets";
 import { checkYamlProgram, type PackageSchema } from "./yamlProgram";
 
@@ -89,7 +98,7 @@ describe("Registry pages", () => {
 
   it("configures what the provider reads: the schema's config keys and the environment fallbacks", () => {
     const keys = Object.keys(schema.config?.variables ?? {}).map((k) => `${schema.name}:${k}`);
-    expect(keys.sort()).toEqual([ALLOW_INSECURE_HTTP_CONFIG, API_KEY_CONFIG, BASE_URL_CONFIG].sort());
-    for (const name of [...keys, API_KEY_ENV, BASE_URL_ENV, ALLOW_INSECURE_HTTP_ENV]) expect(installation).toContain(`\`${name}\``);
+    expect(keys.sort()).toEqual([ALLOW_INSECURE_HTTP_CONFIG, API_KEY_CONFIG, BASE_URL_CONFIG, MAX_CONCURRENT_CONFIG].sort());
+    for (const name of [...keys, API_KEY_ENV, BASE_URL_ENV, ALLOW_INSECURE_HTTP_ENV, MAX_CONCURRENT_ENV]) expect(installation).toContain(`\`${name}\``);
   });
 });

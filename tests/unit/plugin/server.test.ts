@@ -130,6 +130,22 @@ describe("plugin metadata and config", () => {
     expect(ok.getInputs()?.toJavaScript()).toEqual({ apiKey: secret(KEY), baseUrl: sim.url });
     const bad = await call<provProto.CheckRequest, provProto.CheckResponse>(client, "checkConfig", new provProto.CheckRequest().setNews(struct({ baseUrl: 42 })));
     expect(bad.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([["baseUrl", "cloudplatform:baseUrl must be a string, got number"]]);
+    // The parsed settings fail at check, naming the setting and what it allows, not at the first request.
+    const parsed = await call<provProto.CheckRequest, provProto.CheckResponse>(
+      client,
+      "checkConfig",
+      new provProto.CheckRequest().setNews(struct({ allowInsecureHttp: "yes", maxConcurrentRequests: 0 })),
+    );
+    expect(parsed.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
+      ["allowInsecureHttp", expect.stringMatching(/cloudplatform:allowInsecureHttp .* must be true or false, got "yes"/)],
+      ["maxConcurrentRequests", expect.stringMatching(/maxConcurrentRequests must be an integer from 1 to 256 \(default 8\), got "0"/)],
+    ]);
+    const fine = await call<provProto.CheckRequest, provProto.CheckResponse>(
+      client,
+      "checkConfig",
+      new provProto.CheckRequest().setNews(struct({ allowInsecureHttp: true, maxConcurrentRequests: 16 })),
+    );
+    expect(fine.getFailuresList()).toEqual([]);
   });
 
   test("DiffConfig reports a changed key or URL as an in-place change, never a replace", async () => {
@@ -139,6 +155,9 @@ describe("plugin metadata and config", () => {
     expect(changed.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_SOME);
     expect(changed.getDiffsList()).toEqual(["apiKey"]);
     expect(changed.getReplacesList()).toEqual([]);
+    const limit = await call<provProto.DiffRequest, provProto.DiffResponse>(client, "diffConfig", new provProto.DiffRequest().setOlds(struct({ maxConcurrentRequests: 8 })).setNews(struct({ maxConcurrentRequests: 4 })));
+    expect(limit.getDiffsList()).toEqual(["maxConcurrentRequests"]);
+    expect(limit.getReplacesList()).toEqual([]);
   });
 
   test("Configure takes the secret key from args and accepts secrets", async () => {

@@ -25,3 +25,8 @@ func GetApiKey(ctx *pulumi.Context) string {
 func GetBaseUrl(ctx *pulumi.Context) string {
 	return config.Get(ctx, "cloudplatform:baseUrl")
 }
+
+// Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
+func GetMaxConcurrentRequests(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "cloudplatform:maxConcurrentRequests")
+}

@@ -29,3 +29,8 @@ baseUrl: Optional[str]
 Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable.
 """
 
+maxConcurrentRequests: Optional[int]
+"""
+Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
+"""
+

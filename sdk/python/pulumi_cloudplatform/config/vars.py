@@ -41,3 +41,10 @@ class _ExportableConfig(types.ModuleType):
         """
         return __config__.get('baseUrl')
 
+    @_builtins.property
+    def max_concurrent_requests(self) -> Optional[int]:
+        """
+        Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.
+        """
+        return __config__.get_int('maxConcurrentRequests')
+
