@@ -9,6 +9,7 @@
 import { createServer, type Server, type ServerResponse } from "http";
 import {
   CloudPlatformError,
+  ConnectionError,
   createClient,
   ResponseFormatError,
   ResponseTooLargeError,
@@ -169,11 +170,13 @@ const CALLS: readonly Call[] = [
 ];
 
 /** The malformed answers. `apiKeyEcho` is put into pages, which a message must never show. */
-const MODES = ["html200", "html502", "truncated", "nulls", "wrongShape", "emptyBody", "hugeBody", "nonJsonType"] as const;
+const MODES = ["html200", "html502", "truncated", "nulls", "wrongShape", "emptyBody", "hugeBody", "slowBody", "nonJsonType"] as const;
 type Mode = (typeof MODES)[number];
 
 /** Small, so the huge body is huge for this client without taking megabytes. */
 const CAP = 4096;
+/** The client's per-request timeout in the slowBody cases: a body that stalls for longer is given up. */
+const TIMEOUT_MS = 300;
 
 function answer(res: ServerResponse, mode: Mode | "good", call: Call, key: string): void {
   const json = (status: number, text: string, type = "application/json") => {
@@ -208,6 +211,16 @@ function answer(res: ServerResponse, mode: Mode | "good", call: Call, key: strin
       res.write(`{"pad":"`);
       for (let i = 0; i < 8; i++) res.write("x".repeat(CAP));
       res.end(`","good":${goodText || "null"}}`);
+      return;
+    }
+    case "slowBody": {
+      // Headers and half the body at once, the rest only long after the client's timeout: a
+      // gateway whose upstream stalled mid-answer.
+      const whole = goodText || "{}";
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(whole) });
+      res.write(whole.slice(0, Math.floor(whole.length / 2)));
+      const rest = setTimeout(() => res.end(whole.slice(Math.floor(whole.length / 2))), 20 * TIMEOUT_MS);
+      res.on("close", () => clearTimeout(rest));
       return;
     }
     case "nonJsonType":
@@ -257,11 +270,12 @@ describe("every API call against every malformed answer", () => {
   });
   afterAll(() => closeServer(server));
 
-  const client = () =>
+  const client = (mode: Mode | "good") =>
     createClient({
       baseUrl,
       apiKey: key,
       maxResponseBytes: CAP,
+      ...(mode === "slowBody" ? { timeoutMs: TIMEOUT_MS } : {}),
       retry: { maxAttempts: 3, baseDelayMs: 0, maxDelayMs: 0 },
       sleep: async () => undefined,
     });
@@ -270,7 +284,7 @@ describe("every API call against every malformed answer", () => {
     plan = mode === "good" ? { mode: "html200", times: 0 } : { mode, times };
     requests = [];
     try {
-      const value = await call.run(client());
+      const value = await call.run(client(mode));
       return { value, attempts: requests.length };
     } catch (err) {
       return { error: err as Error, attempts: requests.length };
@@ -302,6 +316,9 @@ describe("every API call against every malformed answer", () => {
         expectNoSecret(err, key);
         if (mode === "html502") {
           expect({ label, cls: err instanceof ServerError }).toEqual({ label, cls: true });
+        } else if (mode === "slowBody") {
+          // No whole answer came: a timeout, which for a write leaves open whether it acted.
+          expect({ label, cls: err instanceof ConnectionError && err.timedOut && err.mayHaveReachedServer }).toEqual({ label, cls: true });
         } else {
           expect({ label, cls: err instanceof ResponseFormatError }).toEqual({ label, cls: true });
           const format = err as ResponseFormatError;
