@@ -48,11 +48,11 @@ export async function checkAgainstCluster(
   if (problem) throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "nothing was checked or written", `the answer is malformed: ${problem}`);
   const current = cluster.version;
   if (current === version) {
-    ctx.run.clusterReads.remember(projectId, regionId, cluster);
+    ctx.run.clusterReads.remember(projectId, regionId, cluster, undefined, recent?.readAt);
     return [];
   }
   const permitted = recent?.permitted ?? (await k8s.upgradeVersions(projectId, regionId, clusterName)).results.map((v) => v.version);
-  ctx.run.clusterReads.remember(projectId, regionId, cluster, permitted);
+  ctx.run.clusterReads.remember(projectId, regionId, cluster, permitted, recent?.readAt);
   const decision = planNextStep({
     clusterName,
     current,

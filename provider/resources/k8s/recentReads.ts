@@ -29,6 +29,8 @@ interface RecentRead {
 export interface HandedOverRead {
   cluster: K8sCluster;
   permitted?: string[];
+  /** When the cluster was read (a reuse passes it on, so a read never grows younger). */
+  readAt: number;
 }
 
 /** The reads of one run, keyed by cluster. `now` is injectable so tests need no sleeps. */
@@ -41,9 +43,12 @@ export class ClusterReadHandover {
     return `${projectId}/${regionId}/${clusterName}`;
   }
 
-  /** Records what `check` read of a cluster (and its permitted versions, when it read them). */
-  remember(projectId: number, regionId: number, cluster: K8sCluster, permitted?: string[]): void {
-    const entry: RecentRead = { cluster, at: this.now(), ...(permitted ? { permitted } : {}) };
+  /**
+   * Records what `check` read of a cluster (and its permitted versions, when it read them);
+   * `readAt` is when the cluster was read, now unless it came from an earlier read.
+   */
+  remember(projectId: number, regionId: number, cluster: K8sCluster, permitted?: string[], readAt: number = this.now()): void {
+    const entry: RecentRead = { cluster, at: readAt, ...(permitted ? { permitted } : {}) };
     this.recent.set(ClusterReadHandover.key(projectId, regionId, cluster.name), entry);
   }
 
@@ -51,7 +56,7 @@ export class ClusterReadHandover {
   peek(projectId: number, regionId: number, clusterName: string): HandedOverRead | undefined {
     const entry = this.recent.get(ClusterReadHandover.key(projectId, regionId, clusterName));
     if (!entry || this.now() - entry.at > MAX_AGE_MS) return undefined;
-    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted } : { cluster: entry.cluster };
+    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted, readAt: entry.at } : { cluster: entry.cluster, readAt: entry.at };
   }
 
   /** Takes (and forgets) a read of this cluster made within {@link MAX_AGE_MS}, if any. */
@@ -60,6 +65,6 @@ export class ClusterReadHandover {
     const entry = this.recent.get(k);
     this.recent.delete(k);
     if (!entry || this.now() - entry.at > MAX_AGE_MS) return undefined;
-    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted } : { cluster: entry.cluster };
+    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted, readAt: entry.at } : { cluster: entry.cluster, readAt: entry.at };
   }
 }

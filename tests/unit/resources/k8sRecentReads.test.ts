@@ -103,4 +103,17 @@ describe("a refresh read handed to the check that follows (up --refresh)", () =>
     await lifecycle.check(ctxIn(run), news, unknownInputs(news));
     expect(count("/prod-cluster")).toBe(3);
   });
+
+  it("a check that reuses a read passes on its age: a chain of reuses never hands on a read older than the limit", async () => {
+    let now = 1_000_000;
+    const run = quickRun({ now: () => now });
+    const outs = { ...news, version: "v1.30.6", allowMultiStep: false, timeoutMinutes: 60, clusterId: "x", status: "Provisioned", previousVersion: "v1.30.6", upgradePath: [], taskIds: [] };
+    await lifecycle.read(ctxIn(run), "1/76/prod-cluster", outs as never);
+    now += MAX_AGE_MS - 1;
+    await lifecycle.check(ctxIn(run), news, unknownInputs(news));
+    expect(count("/prod-cluster")).toBe(1);
+    now += 2;
+    await lifecycle.check(ctxIn(run), news, unknownInputs(news));
+    expect(count("/prod-cluster")).toBe(2);
+  });
 });
