@@ -43,6 +43,8 @@ function pep440(version) {
  * - the schema: what `pulumi package get-schema` shows and the SDKs are generated from.
  * - the Python SDK: the wheel's version and the plugin version a Python program asks for.
  * - the Go SDK: the plugin version a Go program asks for (its module version is the git tag).
+ * - the install steps of the registry page and the examples' READMEs: a reader copies them as
+ *   they are, so they must name the archive `make plugin-archive` builds now.
  * @type {{ file: string, pattern: RegExp, form: "semver" | "pep440" }[]}
  */
 const COPIES = [
@@ -52,6 +54,11 @@ const COPIES = [
   { file: "sdk/python/pulumi_cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)"$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)"$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/internal/pulumiUtilities.go", pattern: /semver\.MustParse\("([^"]*)"\)/g, form: "semver" },
+  ...["docs/installation-configuration.md", "examples/python-quickstart/README.md", "examples/go-quickstart/README.md", "examples/yaml-quickstart/README.md"].flatMap((file) => [
+    { file, pattern: /plugin install resource cloudplatform (\S+)/g, form: /** @type {const} */ ("semver") },
+    { file, pattern: /pulumi-resource-cloudplatform-v(\S+?)-linux-amd64/g, form: /** @type {const} */ ("semver") },
+  ]),
+  { file: "examples/python-quickstart/requirements.txt", pattern: /pulumi-cloudplatform==(\S+)/g, form: "pep440" },
 ];
 
 /**
@@ -72,11 +79,12 @@ function packageVersion(root = ROOT) {
  */
 function copies(root = ROOT) {
   const version = packageVersion(root);
-  return COPIES.map(({ file, pattern, form }) => {
+  return COPIES.map((spec) => {
+    const { file, pattern, form } = spec;
     const text = fs.readFileSync(path.join(root, file), "utf8");
     const found = [...text.matchAll(pattern)].map((m) => /** @type {string} */ (m[1]));
     if (found.length === 0) throw new Error(`${file}: no version line matching ${pattern} (update COPIES in tools/release/version.js)`);
-    return { file, expected: form === "pep440" ? pep440(version) : version, found };
+    return { file, spec, expected: form === "pep440" ? pep440(version) : version, found };
   });
 }
 
@@ -96,13 +104,13 @@ function check(root = ROOT) {
  */
 function stamp(root = ROOT) {
   const changed = [];
-  for (const { file, expected, found } of copies(root)) {
+  for (const { file, spec, expected, found } of copies(root)) {
     if (found.every((v) => v === expected)) continue;
-    const spec = /** @type {(typeof COPIES)[number]} */ (COPIES.find((c) => c.file === file));
     const full = path.join(root, file);
     const text = fs.readFileSync(full, "utf8");
-    fs.writeFileSync(full, text.replace(spec.pattern, (line, old) => line.replace(`"${old}"`, `"${expected}"`)));
-    changed.push(file);
+    // The match's first occurrence of the old version is its capture: each pattern starts before it.
+    fs.writeFileSync(full, text.replace(spec.pattern, (line, old) => line.replace(old, expected)));
+    if (!changed.includes(file)) changed.push(file);
   }
   return changed;
 }

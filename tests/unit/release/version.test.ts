@@ -1,5 +1,6 @@
 /**
- * One version: every copy of the version (plugin constant, schema, Python and Go SDKs) equals
+ * One version: every copy of the version (plugin constant, schema, Python and Go SDKs, the
+ * install steps of the docs and examples) equals
  * package.json's, and `tools/release/version.js` carries a new package.json version into all of
  * them (checked on a temp copy of those files, so the repository is not touched).
  */
@@ -57,7 +58,7 @@ test("a new package.json version reaches every copy, in PEP 440 form for Python"
   try {
     setPackageVersion(dir, "1.2.3-beta.4");
     expect(tool.check(dir)).toHaveLength(tool.COPIES.length);
-    expect(tool.stamp(dir).sort()).toEqual(tool.COPIES.map((c) => c.file).sort());
+    expect(tool.stamp(dir).sort()).toEqual([...new Set(tool.COPIES.map((c) => c.file))].sort());
     expect(tool.check(dir)).toEqual([]);
     const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
     expect(read("sdk/python/pyproject.toml")).toContain('  version = "1.2.3b4"\n');
@@ -65,6 +66,11 @@ test("a new package.json version reaches every copy, in PEP 440 form for Python"
     expect(JSON.parse(read("sdk/go/cloudplatform/pulumi-plugin.json")).version).toBe("1.2.3-beta.4");
     expect(read("provider/api/version.ts")).toContain('export const VERSION = "1.2.3-beta.4";');
     expect(read("sdk/go/cloudplatform/internal/pulumiUtilities.go").match(/semver\.MustParse\("1\.2\.3-beta\.4"\)/g)).toHaveLength(2);
+    // The install steps readers copy name the archive of this version.
+    expect(read("docs/installation-configuration.md")).toContain(
+      "pulumi plugin install resource cloudplatform 1.2.3-beta.4 --file dist-plugin/pulumi-resource-cloudplatform-v1.2.3-beta.4-linux-amd64.tar.gz",
+    );
+    expect(read("examples/python-quickstart/requirements.txt")).toContain("pulumi-cloudplatform==1.2.3b4");
     // Only the version lines change: stamping back restores the original files byte for byte.
     setPackageVersion(dir, JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version);
     tool.stamp(dir);
