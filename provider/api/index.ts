@@ -58,13 +58,15 @@ export { TERMINAL_TASK_STATES, TASK_STATES } from "./cloud/tasks";
 export type { Task, TaskState, TaskIdList, ListTasksParams, TasksApi } from "./cloud/tasks";
 export type { Project, ListProjectsParams, ProjectsApi } from "./cloud/projects";
 export type { Region, ListRegionsParams, RegionsApi } from "./cloud/regions";
-export type { Instance, InstanceFlavor, InstanceAddress, ListInstancesParams, InstancesApi } from "./cloud/instances";
+export type { Instance, InstanceFlavor, InstanceAddress, InstanceTag, InstanceVolume, ListInstancesParams, InstancesApi } from "./cloud/instances";
 export type { K8sCluster, K8sPool, K8sUpgradeVersion, K8sApi } from "./cloud/k8s";
 export type { CloudApi } from "./cloud";
 export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT } from "./storage/notifications";
 export type {
   NotificationEventName,
   NotificationEvent,
+  CreatedNotificationEvent,
+  ListedNotificationEvent,
   NotificationEventInput,
   NotificationWriteParams,
   NotificationsApi,
@@ -72,6 +74,6 @@ export type {
 } from "./storage/notifications";
 export type { DelegationStatus, AuthoritativeNameServer, DnsApi } from "./dns/analyze";
 export { RESELLER_METRICS } from "./waap/reseller";
-export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerApi, WaapApi } from "./waap/reseller";
+export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerPing, ResellerApi, WaapApi } from "./waap/reseller";
 export type { AiTask, AiTaskName, AiTaskStatus, ListAiTasksParams, AiTasksApi, StreamingApi } from "./streaming/aiTasks";
 export type { CurrentClient, ServiceStatus, ClientsApi, IamApi } from "./iam/clients";

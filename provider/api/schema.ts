@@ -6,13 +6,33 @@
  * event list of `[]` means "every event is gone"). Each product module declares the wire shape
  * of its answers once, with the fields the API promises (or our lifecycles depend on) required;
  * the transport checks every 2xx body against it before any caller sees it, and the schema's
- * transform turns the snake_case wire into the camelCase types, so the type and the check
- * cannot drift (the transform only compiles when the validated fields produce the type).
+ * transform turns the snake_case wire into the camelCase answer. The answer type is inferred
+ * from the schema ({@link Answer}), never written beside it, so the type and the check cannot
+ * drift: a field the schema requires cannot be optional or nullable in the type.
  */
 import { z } from "zod";
 
 /** A schema a response body is checked against; its output is what callers receive. */
 export type ResponseSchema<T> = z.ZodType<T>;
+
+/**
+ * The type callers receive from an answer schema: its output, fields read-only. Each answer type
+ * is declared `export interface X extends Answer<typeof xSchema> {}`, with the TSDoc of its fields
+ * on the object literal the schema's transform returns (TypeScript carries it into the type).
+ * An interface, not a type alias, so the type keeps its name in .d.ts files, editors and
+ * docs/api.md instead of being spelled out field by field.
+ */
+export type Answer<S extends z.ZodType> = Readonly<z.output<S>>;
+
+/** A parsed list typed read-only (the same array, no copy): answers are not for changing. */
+export function readonlyList<T>(list: T[]): readonly T[] {
+  return list;
+}
+
+/** A parsed map typed read-only (the same object, no copy): answers are not for changing. */
+export function readonlyRecord<V>(record: Record<string, V>): Readonly<Record<string, V>> {
+  return record;
+}
 
 /** A non-empty string: names, ids and states the lifecycles compare. */
 export const text = z.string().min(1);
@@ -47,7 +67,7 @@ export function optionalList<T extends z.ZodType>(item: T) {
   return z
     .array(item)
     .nullish()
-    .transform((v): z.output<T>[] => v ?? []);
+    .transform((v): readonly z.output<T>[] => v ?? []);
 }
 
 /** A flag the spec leaves open: absent and `null` read as `false`; anything but a boolean is refused. */

@@ -7,89 +7,7 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, optionalFlag, optionalInt, optionalList, optionalText, text } from "../schema";
-
-/** The instance's flavor (size). */
-export interface InstanceFlavor {
-  /** Flavor id. */
-  readonly flavorId: string;
-  /** Flavor name. */
-  readonly flavorName: string;
-  /** Number of virtual CPUs, when reported. */
-  readonly vcpus: number | null;
-  /** RAM in MiB. */
-  readonly ram: number | null;
-}
-
-/** One address of an instance on a network. */
-export interface InstanceAddress {
-  /** The IP address. */
-  readonly addr: string;
-  /** `fixed` or `floating`. */
-  readonly type: string;
-  /** Network interface name, when reported. */
-  readonly interfaceName: string | null;
-  /** Subnet id, when reported. */
-  readonly subnetId: string | null;
-  /** Subnet name, when reported. */
-  readonly subnetName: string | null;
-}
-
-/** A key-value tag of an instance. */
-export interface InstanceTag {
-  /** Tag key. */
-  readonly key: string;
-  /** Tag value. */
-  readonly value: string;
-  /** Whether the tag is set by the platform and cannot be changed. */
-  readonly readOnly: boolean;
-}
-
-/** A volume attached to an instance. */
-export interface InstanceVolume {
-  /** Volume id. */
-  readonly id: string;
-  /** Whether the volume is deleted with the instance. */
-  readonly deleteOnTermination: boolean;
-}
-
-/** A virtual machine. */
-export interface Instance {
-  /** Instance id. */
-  readonly id: string;
-  /** Instance name. */
-  readonly name: string;
-  /** ACTIVE, BUILD, SHUTOFF, ... as sent. */
-  readonly status: string;
-  /** Hypervisor state of the VM (active, stopped, ...), as sent. */
-  readonly vmState: string;
-  /** Creation time, ISO 8601, as sent. */
-  readonly createdAt: string | null;
-  /** Project of the instance. */
-  readonly projectId: number | null;
-  /** Region of the instance. */
-  readonly regionId: number | null;
-  /** Region name. */
-  readonly region: string | null;
-  /** The instance's flavor (size), when reported. */
-  readonly flavor: InstanceFlavor | null;
-  /** Addresses keyed by network name (names are data and stay as sent). */
-  readonly addresses: Readonly<Record<string, readonly InstanceAddress[]>>;
-  /** Key-value tags of the instance. */
-  readonly tags: readonly InstanceTag[];
-  /** Names of the security groups attached. */
-  readonly securityGroups: readonly string[];
-  /** Volumes attached to the instance. */
-  readonly volumes: readonly InstanceVolume[];
-  /** Name of the SSH key the instance was created with, when any. */
-  readonly sshKeyName: string | null;
-  /** Free-text description, when set. */
-  readonly instanceDescription: string | null;
-  /** Id of the task locking the instance, if any. */
-  readonly taskId: string | null;
-  /** Id of the task that created the instance, when reported. */
-  readonly creatorTaskId: string | null;
-}
+import { offsetPage, optionalFlag, optionalInt, optionalList, optionalText, readonlyList, readonlyRecord, text, type Answer } from "../schema";
 
 /** Filters of the instance list. */
 export interface ListInstancesParams {
@@ -106,23 +24,67 @@ export interface ListInstancesParams {
   readonly includeBaremetal?: boolean;
 }
 
-const flavorSchema = z
-  .object({ flavor_id: text, flavor_name: text, vcpus: optionalInt, ram: optionalInt })
-  .transform((f): InstanceFlavor => ({ flavorId: f.flavor_id, flavorName: f.flavor_name, vcpus: f.vcpus, ram: f.ram }));
+const flavorFields = z.object({ flavor_id: text, flavor_name: text, vcpus: optionalInt, ram: optionalInt }).transform((f) => ({
+  /** Flavor id. */
+  flavorId: f.flavor_id,
+  /** Flavor name. */
+  flavorName: f.flavor_name,
+  /** Number of virtual CPUs, when reported. */
+  vcpus: f.vcpus,
+  /** RAM in MiB. */
+  ram: f.ram,
+}));
 
-const addressSchema = z
+/** The instance's flavor (size). */
+export interface InstanceFlavor extends Answer<typeof flavorFields> {}
+
+const flavorSchema: z.ZodType<InstanceFlavor> = flavorFields;
+
+const addressFields = z
   .object({ addr: text, type: text, interface_name: optionalText, subnet_id: optionalText, subnet_name: optionalText })
-  .transform(
-    (a): InstanceAddress => ({ addr: a.addr, type: a.type, interfaceName: a.interface_name, subnetId: a.subnet_id, subnetName: a.subnet_name }),
-  );
+  .transform((a) => ({
+    /** The IP address. */
+    addr: a.addr,
+    /** `fixed` or `floating`. */
+    type: a.type,
+    /** Network interface name, when reported. */
+    interfaceName: a.interface_name,
+    /** Subnet id, when reported. */
+    subnetId: a.subnet_id,
+    /** Subnet name, when reported. */
+    subnetName: a.subnet_name,
+  }));
 
-const tagSchema = z
-  .object({ key: z.string(), value: z.string(), read_only: optionalFlag })
-  .transform((t): InstanceTag => ({ key: t.key, value: t.value, readOnly: t.read_only }));
+/** One address of an instance on a network. */
+export interface InstanceAddress extends Answer<typeof addressFields> {}
 
-const volumeSchema = z
-  .object({ id: text, delete_on_termination: optionalFlag })
-  .transform((v): InstanceVolume => ({ id: v.id, deleteOnTermination: v.delete_on_termination }));
+const addressSchema: z.ZodType<InstanceAddress> = addressFields;
+
+const tagFields = z.object({ key: z.string(), value: z.string(), read_only: optionalFlag }).transform((t) => ({
+  /** Tag key. */
+  key: t.key,
+  /** Tag value. */
+  value: t.value,
+  /** Whether the tag is set by the platform and cannot be changed. */
+  readOnly: t.read_only,
+}));
+
+/** A key-value tag of an instance. */
+export interface InstanceTag extends Answer<typeof tagFields> {}
+
+const tagSchema: z.ZodType<InstanceTag> = tagFields;
+
+const volumeFields = z.object({ id: text, delete_on_termination: optionalFlag }).transform((v) => ({
+  /** Volume id. */
+  id: v.id,
+  /** Whether the volume is deleted with the instance. */
+  deleteOnTermination: v.delete_on_termination,
+}));
+
+/** A volume attached to an instance. */
+export interface InstanceVolume extends Answer<typeof volumeFields> {}
+
+const volumeSchema: z.ZodType<InstanceVolume> = volumeFields;
 
 /**
  * The wire instance. The spec shows no instance fields; `id`, `name`, `status` and `vm_state`
@@ -132,7 +94,7 @@ const volumeSchema = z
 export const instanceSchema = z
   .object({
     id: text,
-    name: z.string(),
+    name: text,
     status: text,
     vm_state: text,
     created_at: optionalText,
@@ -141,9 +103,9 @@ export const instanceSchema = z
     region: optionalText,
     flavor: flavorSchema.nullish().transform((f) => f ?? null),
     addresses: z
-      .record(z.string(), z.array(addressSchema))
+      .record(z.string(), z.array(addressSchema).transform(readonlyList))
       .nullish()
-      .transform((a) => a ?? {}),
+      .transform((a) => readonlyRecord(a ?? {})),
     tags: optionalList(tagSchema),
     security_groups: optionalList(z.object({ name: z.string() })),
     volumes: optionalList(volumeSchema),
@@ -152,27 +114,45 @@ export const instanceSchema = z
     task_id: optionalText,
     creator_task_id: optionalText,
   })
-  .transform(
-    (w): Instance => ({
-      id: w.id,
-      name: w.name,
-      status: w.status,
-      vmState: w.vm_state,
-      createdAt: w.created_at,
-      projectId: w.project_id,
-      regionId: w.region_id,
-      region: w.region,
-      flavor: w.flavor,
-      addresses: w.addresses,
-      tags: w.tags,
-      securityGroups: w.security_groups.map((g) => g.name),
-      volumes: w.volumes,
-      sshKeyName: w.ssh_key_name,
-      instanceDescription: w.instance_description,
-      taskId: w.task_id,
-      creatorTaskId: w.creator_task_id,
-    }),
-  );
+  .transform((w) => ({
+    /** Instance id. */
+    id: w.id,
+    /** Instance name. */
+    name: w.name,
+    /** ACTIVE, BUILD, SHUTOFF, ... as sent. */
+    status: w.status,
+    /** Hypervisor state of the VM (active, stopped, ...), as sent. */
+    vmState: w.vm_state,
+    /** Creation time, ISO 8601, as sent. */
+    createdAt: w.created_at,
+    /** Project of the instance. */
+    projectId: w.project_id,
+    /** Region of the instance. */
+    regionId: w.region_id,
+    /** Region name. */
+    region: w.region,
+    /** The instance's flavor (size), when reported. */
+    flavor: w.flavor,
+    /** Addresses keyed by network name (names are data and stay as sent). */
+    addresses: w.addresses,
+    /** Key-value tags of the instance. */
+    tags: w.tags,
+    /** Names of the security groups attached. */
+    securityGroups: readonlyList(w.security_groups.map((g) => g.name)),
+    /** Volumes attached to the instance. */
+    volumes: w.volumes,
+    /** Name of the SSH key the instance was created with, when any. */
+    sshKeyName: w.ssh_key_name,
+    /** Free-text description, when set. */
+    instanceDescription: w.instance_description,
+    /** Id of the task locking the instance, if any. */
+    taskId: w.task_id,
+    /** Id of the task that created the instance, when reported. */
+    creatorTaskId: w.creator_task_id,
+  }));
+
+/** A virtual machine. */
+export interface Instance extends Answer<typeof instanceSchema> {}
 
 /** A page of instances (`count` is the total; an empty project is count 0). */
 export const instancePageSchema = offsetPage(instanceSchema);

@@ -8,61 +8,13 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, optionalInt, optionalText, text } from "../schema";
+import { offsetPage, optionalInt, optionalText, readonlyList, text, type Answer } from "../schema";
 import { taskIdListSchema, type TaskIdList } from "./tasks";
-
-/** A node pool of a cluster. */
-export interface K8sPool {
-  /** Pool id. */
-  readonly id: string;
-  /** Pool name. */
-  readonly name: string;
-  /** Flavor of the pool's nodes. */
-  readonly flavorId: string;
-  /** Current number of nodes, when reported. */
-  readonly nodeCount: number | null;
-  /** Autoscaling minimum, when set. */
-  readonly minNodeCount: number | null;
-  /** Autoscaling maximum, when set. */
-  readonly maxNodeCount: number | null;
-  /** Pool status, as sent. */
-  readonly status: string;
-}
-
-/** A managed Kubernetes cluster. */
-export interface K8sCluster {
-  /** The cluster's UUID. */
-  readonly id: string;
-  /** The user-defined name that identifies it in paths. */
-  readonly name: string;
-  /** `v<major>.<minor>.<patch>`. */
-  readonly version: string;
-  /** Provisioned, Provisioning, Deleting, ... as sent. */
-  readonly status: string;
-  /** Id of the task locking the cluster (e.g. a running upgrade); null when not locked. */
-  readonly taskId: string | null;
-  /** Id of the task that created the cluster, when reported. */
-  readonly creatorTaskId: string | null;
-  /** Whether the cluster's API endpoint is public. */
-  readonly isPublic: boolean;
-  /** Name of the SSH key pair of the nodes, when set. */
-  readonly keypair: string | null;
-  /** Creation time, ISO 8601, as sent. */
-  readonly createdAt: string | null;
-  /** The cluster's node pools. */
-  readonly pools: readonly K8sPool[];
-}
-
-/** A version a cluster may be upgraded to now. */
-export interface K8sUpgradeVersion {
-  /** A version the cluster may be upgraded to now. */
-  readonly version: string;
-}
 
 /** `v<major>.<minor>.<patch>`, as the spec shapes Kubernetes versions (the upgrade planner parses it). */
 const k8sVersion = z.string().regex(/^v\d+\.\d+\.\d+$/, "expected a version shaped v<major>.<minor>.<patch>");
 
-const poolSchema = z
+const poolFields = z
   .object({
     id: text,
     name: text,
@@ -72,17 +24,27 @@ const poolSchema = z
     max_node_count: optionalInt,
     status: text,
   })
-  .transform(
-    (p): K8sPool => ({
-      id: p.id,
-      name: p.name,
-      flavorId: p.flavor_id,
-      nodeCount: p.node_count,
-      minNodeCount: p.min_node_count,
-      maxNodeCount: p.max_node_count,
-      status: p.status,
-    }),
-  );
+  .transform((p) => ({
+    /** Pool id. */
+    id: p.id,
+    /** Pool name. */
+    name: p.name,
+    /** Flavor of the pool's nodes. */
+    flavorId: p.flavor_id,
+    /** Current number of nodes, when reported. */
+    nodeCount: p.node_count,
+    /** Autoscaling minimum, when set. */
+    minNodeCount: p.min_node_count,
+    /** Autoscaling maximum, when set. */
+    maxNodeCount: p.max_node_count,
+    /** Pool status, as sent. */
+    status: p.status,
+  }));
+
+/** A node pool of a cluster. */
+export interface K8sPool extends Answer<typeof poolFields> {}
+
+const poolSchema: z.ZodType<K8sPool> = poolFields;
 
 /**
  * The wire cluster: `version` and `status` (what the upgrade lifecycle decides on) are required
@@ -100,28 +62,47 @@ export const clusterSchema = z
     is_public: z.boolean(),
     keypair: optionalText,
     created_at: optionalText,
-    pools: z.array(poolSchema),
+    pools: z.array(poolSchema).transform(readonlyList),
   })
-  .transform(
-    (w): K8sCluster => ({
-      id: w.id,
-      name: w.name,
-      version: w.version,
-      status: w.status,
-      taskId: w.task_id,
-      creatorTaskId: w.creator_task_id,
-      isPublic: w.is_public,
-      keypair: w.keypair,
-      createdAt: w.created_at,
-      pools: w.pools,
-    }),
-  );
+  .transform((w) => ({
+    /** The cluster's UUID. */
+    id: w.id,
+    /** The user-defined name that identifies it in paths. */
+    name: w.name,
+    /** `v<major>.<minor>.<patch>`. */
+    version: w.version,
+    /** Provisioned, Provisioning, Deleting, ... as sent. */
+    status: w.status,
+    /** Id of the task locking the cluster (e.g. a running upgrade); null when not locked. */
+    taskId: w.task_id,
+    /** Id of the task that created the cluster, when reported. */
+    creatorTaskId: w.creator_task_id,
+    /** Whether the cluster's API endpoint is public. */
+    isPublic: w.is_public,
+    /** Name of the SSH key pair of the nodes, when set. */
+    keypair: w.keypair,
+    /** Creation time, ISO 8601, as sent. */
+    createdAt: w.created_at,
+    /** The cluster's node pools. */
+    pools: w.pools,
+  }));
+
+/** A managed Kubernetes cluster. */
+export interface K8sCluster extends Answer<typeof clusterSchema> {}
 
 /** A page of clusters (`count` is the total). */
 export const clusterPageSchema = offsetPage(clusterSchema);
 
+const upgradeVersionFields = z.object({ version: k8sVersion }).transform((v) => ({
+  /** A version the cluster may be upgraded to now. */
+  version: v.version,
+}));
+
+/** A version a cluster may be upgraded to now. */
+export interface K8sUpgradeVersion extends Answer<typeof upgradeVersionFields> {}
+
 /** The permitted upgrade targets: `{count, results: [{version}]}`, each version well-shaped. */
-export const upgradeVersionsSchema = offsetPage(z.object({ version: k8sVersion }).transform((v): K8sUpgradeVersion => ({ version: v.version })));
+export const upgradeVersionsSchema = offsetPage(upgradeVersionFields);
 
 /** The Kubernetes functions of the client. */
 export interface K8sApi {

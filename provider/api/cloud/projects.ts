@@ -6,29 +6,7 @@
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { int, offsetPage, optionalInt, optionalText, text } from "../schema";
-
-/** A cloud project. */
-export interface Project {
-  /** Project id. */
-  readonly id: number;
-  /** Project name. */
-  readonly name: string;
-  /** Each client has exactly one default project. */
-  readonly isDefault: boolean;
-  /** ACTIVE, DELETED, DELETING, ... as sent. */
-  readonly state: string;
-  /** Id of the client (account) owning the project, when reported. */
-  readonly clientId: number | null;
-  /** Free-text description, when set. */
-  readonly description: string | null;
-  /** Creation time, ISO 8601, as sent. */
-  readonly createdAt: string | null;
-  /** Deletion time, ISO 8601, for deleted projects. */
-  readonly deletedAt: string | null;
-  /** Id of the task holding a lock on the project, if any. */
-  readonly taskId: string | null;
-}
+import { int, offsetPage, optionalInt, optionalText, text, type Answer } from "../schema";
 
 /** Filters of the project list. */
 export interface ListProjectsParams {
@@ -53,19 +31,29 @@ export const projectSchema = z
     deleted_at: optionalText,
     task_id: optionalText,
   })
-  .transform(
-    (w): Project => ({
-      id: w.id,
-      name: w.name,
-      isDefault: w.is_default,
-      state: w.state,
-      clientId: w.client_id,
-      description: w.description,
-      createdAt: w.created_at,
-      deletedAt: w.deleted_at,
-      taskId: w.task_id,
-    }),
-  );
+  .transform((w) => ({
+    /** Project id. */
+    id: w.id,
+    /** Project name. */
+    name: w.name,
+    /** Each client has exactly one default project. */
+    isDefault: w.is_default,
+    /** ACTIVE, DELETED, DELETING, ... as sent. */
+    state: w.state,
+    /** Id of the client (account) owning the project, when reported. */
+    clientId: w.client_id,
+    /** Free-text description, when set. */
+    description: w.description,
+    /** Creation time, ISO 8601, as sent. */
+    createdAt: w.created_at,
+    /** Deletion time, ISO 8601, for deleted projects. */
+    deletedAt: w.deleted_at,
+    /** Id of the task holding a lock on the project, if any. */
+    taskId: w.task_id,
+  }));
+
+/** A cloud project. */
+export interface Project extends Answer<typeof projectSchema> {}
 
 /** A page of projects (`count` is the total). */
 export const projectPageSchema = offsetPage(projectSchema);

@@ -7,41 +7,7 @@
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { int, offsetPage, optionalInt, optionalList, optionalText, text } from "../schema";
-
-/** A cloud region (location). */
-export interface Region {
-  /** Region id. */
-  readonly id: number;
-  /** Human-readable region name. */
-  readonly displayName: string;
-  /** Only ACTIVE regions are to be used. */
-  readonly state: string;
-  /** `core` (latest hardware) or `edge` (lower cost). */
-  readonly accessLevel: string;
-  /** Geographic zone label (AMERICAS, APAC, EMEA, ...), or null. */
-  readonly zone: string | null;
-  /** Country of the region, when reported. */
-  readonly country: string | null;
-  /** Short machine name of the region, when reported. */
-  readonly slug: string | null;
-  /** The region's name in the identity service, when reported. */
-  readonly keystoneName: string | null;
-  /** Whether virtual machines are offered. */
-  readonly hasKvm: boolean;
-  /** Whether bare-metal servers are offered. */
-  readonly hasBaremetal: boolean;
-  /** Whether managed Kubernetes is offered. */
-  readonly hasK8s: boolean;
-  /** Whether managed databases are offered. */
-  readonly hasDbaas: boolean;
-  /** Volume types offered in the region. */
-  readonly availableVolumeTypes: readonly string[];
-  /** Creation time, ISO 8601, as sent. */
-  readonly createdAt: string | null;
-  /** Id of the region's metrics database, when reported. */
-  readonly metricsDatabaseId: number | null;
-}
+import { int, offsetPage, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
 
 /** Filters of the region list. */
 export interface ListRegionsParams {
@@ -79,25 +45,41 @@ export const regionSchema = z
     created_at: optionalText,
     metrics_database_id: optionalInt,
   })
-  .transform(
-    (w): Region => ({
-      id: w.id,
-      displayName: w.display_name,
-      state: w.state,
-      accessLevel: w.access_level,
-      zone: w.zone,
-      country: w.country,
-      slug: w.slug,
-      keystoneName: w.keystone_name,
-      hasKvm: w.has_kvm,
-      hasBaremetal: w.has_baremetal,
-      hasK8s: w.has_k8s,
-      hasDbaas: w.has_dbaas,
-      availableVolumeTypes: w.available_volume_types,
-      createdAt: w.created_at,
-      metricsDatabaseId: w.metrics_database_id,
-    }),
-  );
+  .transform((w) => ({
+    /** Region id. */
+    id: w.id,
+    /** Human-readable region name. */
+    displayName: w.display_name,
+    /** Only ACTIVE regions are to be used. */
+    state: w.state,
+    /** `core` (latest hardware) or `edge` (lower cost). */
+    accessLevel: w.access_level,
+    /** Geographic zone label (AMERICAS, APAC, EMEA, ...), or null. */
+    zone: w.zone,
+    /** Country of the region, when reported. */
+    country: w.country,
+    /** Short machine name of the region, when reported. */
+    slug: w.slug,
+    /** The region's name in the identity service, when reported. */
+    keystoneName: w.keystone_name,
+    /** Whether virtual machines are offered. */
+    hasKvm: w.has_kvm,
+    /** Whether bare-metal servers are offered. */
+    hasBaremetal: w.has_baremetal,
+    /** Whether managed Kubernetes is offered. */
+    hasK8s: w.has_k8s,
+    /** Whether managed databases are offered. */
+    hasDbaas: w.has_dbaas,
+    /** Volume types offered in the region. */
+    availableVolumeTypes: w.available_volume_types,
+    /** Creation time, ISO 8601, as sent. */
+    createdAt: w.created_at,
+    /** Id of the region's metrics database, when reported. */
+    metricsDatabaseId: w.metrics_database_id,
+  }));
+
+/** A cloud region (location). */
+export interface Region extends Answer<typeof regionSchema> {}
 
 /**
  * A page of regions, `count` required: the spec shows only `results`, but the platform always

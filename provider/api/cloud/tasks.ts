@@ -8,7 +8,7 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, optionalInt, optionalText, text } from "../schema";
+import { offsetPage, optionalInt, optionalText, readonlyList, readonlyRecord, text, type Answer } from "../schema";
 
 /** Task states as the API spells them. */
 export type TaskState = "NEW" | "RUNNING" | "FINISHED" | "ERROR";
@@ -18,44 +18,6 @@ export const TASK_STATES: readonly TaskState[] = ["NEW", "RUNNING", "FINISHED", 
 
 /** The states after which a task never changes. */
 export const TERMINAL_TASK_STATES: readonly TaskState[] = ["FINISHED", "ERROR"];
-
-/** An asynchronous cloud operation. */
-export interface Task {
-  /** Task UUID, globally unique. */
-  readonly id: string;
-  /** Kind of operation, e.g. `upgrade_k8s_cluster`. */
-  readonly taskType: string;
-  /** NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed. */
-  readonly state: TaskState;
-  /** Failure reason when ERROR, verbatim; otherwise null. */
-  readonly error: string | null;
-  /** ISO 8601 without zone, as sent. */
-  readonly createdOn: string | null;
-  /** Time of the last change, ISO 8601 without zone, as sent. */
-  readonly updatedOn: string | null;
-  /** Time the task finished, ISO 8601 without zone; null while running. */
-  readonly finishedOn: string | null;
-  /**
-   * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-   * keys are data and stay as sent). Null while unfinished and on ERROR.
-   */
-  readonly createdResources: Readonly<Record<string, readonly (string | number)[]>> | null;
-  /** Project the task works in, when reported. */
-  readonly projectId: number | null;
-  /** Region the task works in, when reported. */
-  readonly regionId: number | null;
-  /** User who started the task, when reported. */
-  readonly userId: number | null;
-  /** Client (account) the task belongs to, when reported. */
-  readonly clientId: number | null;
-  /** The request that started the task, when reported. */
-  readonly requestId: string | null;
-}
-
-/** The answer of every write that starts work: `{tasks: [id, ...]}`. */
-export interface TaskIdList {
-  readonly tasks: readonly string[];
-}
 
 /** Filters of the task list (all optional; arrays become repeated keys). */
 export interface ListTasksParams {
@@ -75,6 +37,9 @@ export interface ListTasksParams {
   readonly offset?: number;
 }
 
+/** A task state: one of {@link TASK_STATES}, typed as the {@link TaskState} it is. */
+const taskState: z.ZodType<TaskState> = z.enum(["NEW", "RUNNING", "FINISHED", "ERROR"]);
+
 /**
  * The wire task: `id`, `task_type` and `state` (one of {@link TASK_STATES}) are required, since
  * the waiter stops on the state and names the task by id and type; the rest is open.
@@ -83,42 +48,62 @@ export const taskSchema = z
   .object({
     id: text,
     task_type: text,
-    state: z.enum(["NEW", "RUNNING", "FINISHED", "ERROR"]),
+    state: taskState,
     error: optionalText,
     created_on: optionalText,
     updated_on: optionalText,
     finished_on: optionalText,
     // Resource ids are strings, a few types (projects, ddos_profiles) use integers.
     created_resources: z
-      .record(z.string(), z.array(z.union([z.string(), z.number()])))
+      .record(z.string(), z.array(z.union([z.string(), z.number()])).transform(readonlyList))
       .nullish()
-      .transform((v) => v ?? null),
+      .transform((v) => (v ? readonlyRecord(v) : null)),
     project_id: optionalInt,
     region_id: optionalInt,
     user_id: optionalInt,
     client_id: optionalInt,
     request_id: optionalText,
   })
-  .transform(
-    (w): Task => ({
-      id: w.id,
-      taskType: w.task_type,
-      state: w.state,
-      error: w.error,
-      createdOn: w.created_on,
-      updatedOn: w.updated_on,
-      finishedOn: w.finished_on,
-      createdResources: w.created_resources,
-      projectId: w.project_id,
-      regionId: w.region_id,
-      userId: w.user_id,
-      clientId: w.client_id,
-      requestId: w.request_id,
-    }),
-  );
+  .transform((w) => ({
+    /** Task UUID, globally unique. */
+    id: w.id,
+    /** Kind of operation, e.g. `upgrade_k8s_cluster`. */
+    taskType: w.task_type,
+    /** NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed. */
+    state: w.state,
+    /** Failure reason when ERROR, verbatim; otherwise null. */
+    error: w.error,
+    /** ISO 8601 without zone, as sent. */
+    createdOn: w.created_on,
+    /** Time of the last change, ISO 8601 without zone, as sent. */
+    updatedOn: w.updated_on,
+    /** Time the task finished, ISO 8601 without zone; null while running. */
+    finishedOn: w.finished_on,
+    /**
+     * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
+     * keys are data and stay as sent). Null while unfinished and on ERROR.
+     */
+    createdResources: w.created_resources,
+    /** Project the task works in, when reported. */
+    projectId: w.project_id,
+    /** Region the task works in, when reported. */
+    regionId: w.region_id,
+    /** User who started the task, when reported. */
+    userId: w.user_id,
+    /** Client (account) the task belongs to, when reported. */
+    clientId: w.client_id,
+    /** The request that started the task, when reported. */
+    requestId: w.request_id,
+  }));
+
+/** An asynchronous cloud operation. */
+export interface Task extends Answer<typeof taskSchema> {}
 
 /** The answer of every write that starts work: at least one task id (a write without one could not be followed). */
-export const taskIdListSchema = z.object({ tasks: z.array(text).min(1) }).transform((w): TaskIdList => ({ tasks: w.tasks }));
+export const taskIdListSchema = z.object({ tasks: z.array(text).min(1).transform(readonlyList) }).transform((w) => ({ tasks: w.tasks }));
+
+/** The answer of every write that starts work: `{tasks: [id, ...]}`. */
+export interface TaskIdList extends Answer<typeof taskIdListSchema> {}
 
 /** A page of tasks. */
 export const taskPageSchema = offsetPage(taskSchema);

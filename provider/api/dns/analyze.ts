@@ -7,39 +7,27 @@
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { count, text } from "../schema";
+import { count, readonlyList, text, type Answer } from "../schema";
 
-/** An authoritative name server of the zone. */
-export interface AuthoritativeNameServer {
-  /** Host name of the name server. */
-  readonly name: string;
-  /** Its IPv4 addresses. */
-  readonly ipv4Addresses: readonly string[];
-  /** Its IPv6 addresses. */
-  readonly ipv6Addresses: readonly string[];
-}
-
-/** Delegation status of a zone. */
-export interface DelegationStatus {
-  /** The zone's authoritative name servers as found in DNS. */
-  readonly authoritativeNameServers: readonly AuthoritativeNameServer[];
-  /** Name servers of the platform among the authoritative ones. */
-  readonly serviceAuthorizedCount: number;
-  /** Other name servers among the authoritative ones. */
-  readonly nonServiceAuthorizedCount: number;
-  /** Whether the zone is delegated to white-label name servers of the platform. */
-  readonly isWhitelabelDelegation: boolean;
-  /** Whether the zone exists on the platform. */
-  readonly zoneExists: boolean;
-}
-
-const nameServerSchema = z.preprocess(
+const nameServerFields = z.preprocess(
   // The spec's camelCase address lists first; snake_case is accepted too.
   (v) => (isRecord(v) ? { ...v, ipv4Addresses: v["ipv4Addresses"] ?? v["ipv4_addresses"], ipv6Addresses: v["ipv6Addresses"] ?? v["ipv6_addresses"] } : v),
   z
-    .object({ name: text, ipv4Addresses: z.array(z.string()), ipv6Addresses: z.array(z.string()) })
-    .transform((s): AuthoritativeNameServer => ({ name: s.name, ipv4Addresses: s.ipv4Addresses, ipv6Addresses: s.ipv6Addresses })),
+    .object({ name: text, ipv4Addresses: z.array(z.string()).transform(readonlyList), ipv6Addresses: z.array(z.string()).transform(readonlyList) })
+    .transform((s) => ({
+      /** Host name of the name server. */
+      name: s.name,
+      /** Its IPv4 addresses. */
+      ipv4Addresses: s.ipv4Addresses,
+      /** Its IPv6 addresses. */
+      ipv6Addresses: s.ipv6Addresses,
+    })),
 );
+
+/** An authoritative name server of the zone. */
+export interface AuthoritativeNameServer extends Answer<typeof nameServerFields> {}
+
+const nameServerSchema: z.ZodType<AuthoritativeNameServer> = nameServerFields;
 
 /**
  * The delegation status: every field of the spec's table is required (a missing `zone_exists`
@@ -57,22 +45,28 @@ export const delegationStatusSchema = z.preprocess(
       : v,
   z
     .object({
-      authoritative_name_servers: z.array(nameServerSchema),
+      authoritative_name_servers: z.array(nameServerSchema).transform(readonlyList),
       service_authorized_count: count,
       non_service_authorized_count: count,
       is_whitelabel_delegation: z.boolean(),
       zone_exists: z.boolean(),
     })
-    .transform(
-      (w): DelegationStatus => ({
-        authoritativeNameServers: w.authoritative_name_servers,
-        serviceAuthorizedCount: w.service_authorized_count,
-        nonServiceAuthorizedCount: w.non_service_authorized_count,
-        isWhitelabelDelegation: w.is_whitelabel_delegation,
-        zoneExists: w.zone_exists,
-      }),
-    ),
+    .transform((w) => ({
+      /** The zone's authoritative name servers as found in DNS. */
+      authoritativeNameServers: w.authoritative_name_servers,
+      /** Name servers of the platform among the authoritative ones. */
+      serviceAuthorizedCount: w.service_authorized_count,
+      /** Other name servers among the authoritative ones. */
+      nonServiceAuthorizedCount: w.non_service_authorized_count,
+      /** Whether the zone is delegated to white-label name servers of the platform. */
+      isWhitelabelDelegation: w.is_whitelabel_delegation,
+      /** Whether the zone exists on the platform. */
+      zoneExists: w.zone_exists,
+    })),
 );
+
+/** Delegation status of a zone. */
+export interface DelegationStatus extends Answer<typeof delegationStatusSchema> {}
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

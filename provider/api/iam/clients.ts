@@ -5,39 +5,19 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { int, optionalFlag, optionalInt, optionalList, optionalText, text } from "../schema";
+import { int, optionalFlag, optionalInt, optionalList, optionalText, readonlyRecord, text, type Answer } from "../schema";
+
+const serviceStatusFields = z.object({ status: z.string(), enabled: optionalFlag }).transform((v) => ({
+  /** Service status, as sent. */
+  status: v.status,
+  /** Whether the service is enabled for the client. */
+  enabled: v.enabled,
+}));
 
 /** Status of one service for the account. */
-export interface ServiceStatus {
-  /** Service status, as sent. */
-  readonly status: string;
-  /** Whether the service is enabled for the client. */
-  readonly enabled: boolean;
-}
+export interface ServiceStatus extends Answer<typeof serviceStatusFields> {}
 
-/** The calling account. */
-export interface CurrentClient {
-  /** Client (account) id. */
-  readonly id: number;
-  /** The account's email address. */
-  readonly email: string;
-  /** Account holder's name, when set. */
-  readonly name: string | null;
-  /** new, trial, active, paused, ... as sent. */
-  readonly status: string;
-  /** Company name, when set. */
-  readonly companyName: string | null;
-  /** Id of the user the key belongs to. */
-  readonly currentUser: number | null;
-  /** Capabilities of the account, as sent. */
-  readonly capabilities: readonly string[];
-  /** Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent. */
-  readonly serviceStatuses: Readonly<Record<string, ServiceStatus>>;
-  /** Whether the account is deleted. */
-  readonly deleted: boolean;
-  /** Whether this is a test account. */
-  readonly isTest: boolean;
-}
+const serviceStatusSchema: z.ZodType<ServiceStatus> = serviceStatusFields;
 
 /**
  * The calling account: the spec's `id`, `email` and `status` are required, the rest is open. The
@@ -56,26 +36,37 @@ export const currentClientSchema = z
     current_user: optionalInt,
     capabilities: optionalList(z.string()),
     serviceStatuses: z
-      .record(z.string(), z.object({ status: z.string(), enabled: optionalFlag }))
+      .record(z.string(), serviceStatusSchema)
       .nullish()
-      .transform((v) => v ?? {}),
+      .transform((v) => readonlyRecord(v ?? {})),
     deleted: optionalFlag,
     is_test: optionalFlag,
   })
-  .transform(
-    (w): CurrentClient => ({
-      id: w.id,
-      email: w.email,
-      name: w.name,
-      status: w.status,
-      companyName: w.companyName ?? w.company_name,
-      currentUser: w.currentUser ?? w.current_user,
-      capabilities: w.capabilities,
-      serviceStatuses: w.serviceStatuses,
-      deleted: w.deleted,
-      isTest: w.is_test,
-    }),
-  );
+  .transform((w) => ({
+    /** Client (account) id. */
+    id: w.id,
+    /** The account's email address. */
+    email: w.email,
+    /** Account holder's name, when set. */
+    name: w.name,
+    /** new, trial, active, paused, ... as sent. */
+    status: w.status,
+    /** Company name, when set. */
+    companyName: w.companyName ?? w.company_name,
+    /** Id of the user the key belongs to. */
+    currentUser: w.currentUser ?? w.current_user,
+    /** Capabilities of the account, as sent. */
+    capabilities: w.capabilities,
+    /** Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent. */
+    serviceStatuses: w.serviceStatuses,
+    /** Whether the account is deleted. */
+    deleted: w.deleted,
+    /** Whether this is a test account. */
+    isTest: w.is_test,
+  }));
+
+/** The calling account. */
+export interface CurrentClient extends Answer<typeof currentClientSchema> {}
 
 /** The IAM client functions. */
 export interface ClientsApi {

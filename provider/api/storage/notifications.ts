@@ -6,7 +6,7 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { optionalInt, optionalText, text } from "../schema";
+import { optionalInt, optionalText, text, type Answer } from "../schema";
 
 /** The four kinds of threshold. */
 export type NotificationEventName = "reaching_used_space" | "reaching_files_quantity" | "reaching_used_traffic" | "reaching_used_requests";
@@ -39,18 +39,6 @@ export interface NotificationEventInput {
   readonly count?: number | null | undefined;
   /** Identifier of an existing event (update, delete). */
   readonly uuid?: string | null | undefined;
-}
-
-/** A threshold as read back. */
-export interface NotificationEvent {
-  readonly name: string;
-  readonly storageName: string | null;
-  readonly bucketName: string | null;
-  readonly bytes: number | null;
-  readonly count: number | null;
-  readonly uuid: string | null;
-  /** The client the event was created for (`client_id`), when the server shows it; needed to match identity. */
-  readonly clientId: number | null;
 }
 
 /** The `client_id` query parameter of the write calls. */
@@ -88,18 +76,22 @@ const eventFields = {
 };
 
 /** An event as the API writes it (snake_case), once one of the schemas below has checked it. */
-const wireEventFields = z.object({ uuid: optionalText, ...eventFields });
+const wireEventFields = z.object(eventFields);
 type WireEvent = z.output<typeof wireEventFields>;
 
-/** The client's shape of an event; `name` is passed in because a listed item may take it from its key. */
-function eventFromWire(w: WireEvent, name: string): NotificationEvent {
+/**
+ * The client's shape of an event; `name` is passed in because a listed item may take it from its
+ * key, and the `uuid` keeps the type the schema checked (required in the list, open in a create).
+ */
+function eventFromWire<Uuid extends string | null>(w: WireEvent & { readonly uuid: Uuid }, name: string) {
   return {
-    name: name as NotificationEvent["name"],
+    name,
     storageName: w.storage_name,
     bucketName: w.bucket_name,
     bytes: w.bytes,
     count: w.count,
     uuid: w.uuid,
+    /** The client the event was created for (`client_id`), when the server shows it; needed to match identity. */
     clientId: w.client_id,
   };
 }
@@ -111,6 +103,9 @@ function eventFromWire(w: WireEvent, name: string): NotificationEvent {
 export const createdEventSchema = z
   .object({ name: text, uuid: optionalText, ...eventFields })
   .transform((w) => eventFromWire(w, w.name));
+
+/** A threshold as a create answers it: the `uuid` is null when the server does not echo it. */
+export interface CreatedNotificationEvent extends Answer<typeof createdEventSchema> {}
 
 /** One item of the list: the `uuid` is required, since the lifecycles find their event by it. */
 const listedEventSchema = z.object({ name: text.optional(), uuid: text, ...eventFields });
@@ -129,9 +124,16 @@ export const eventListSchema = z
     reaching_used_requests: z.array(listedEventSchema),
   })
   .catchall(z.array(listedEventSchema))
-  .transform((byName): NotificationEvent[] =>
-    Object.entries(byName).flatMap(([key, items]) => items.map((w) => eventFromWire(w, w.name ?? key))),
-  );
+  .transform((byName) => Object.entries(byName).flatMap(([key, items]) => items.map((w) => eventFromWire(w, w.name ?? key))));
+
+/** One item of {@link eventListSchema}'s output. */
+type ListedEventOutput = z.output<typeof eventListSchema>[number];
+
+/** A threshold as the list shows it: always with its `uuid`. */
+export interface ListedNotificationEvent extends Readonly<ListedEventOutput> {}
+
+/** A threshold as read back: created (the `uuid` may be null) or listed. */
+export type NotificationEvent = CreatedNotificationEvent | ListedNotificationEvent;
 
 /** The notification functions of the client. */
 export interface NotificationsApi {

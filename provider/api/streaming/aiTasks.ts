@@ -6,29 +6,13 @@
 import { fetchAllNumbered, type NumberedPage, type NumberedPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { count, optionalNumber, optionalText, text } from "../schema";
+import { count, optionalNumber, optionalText, readonlyRecord, text, type Answer } from "../schema";
 
 /** AI task statuses. */
 export type AiTaskStatus = "FAILURE" | "PENDING" | "RECEIVED" | "RETRY" | "REVOKED" | "STARTED" | "SUCCESS";
 
 /** AI task kinds (the API method that created the task). */
 export type AiTaskName = "transcription" | "content-moderation";
-
-/** A brief AI task record. */
-export interface AiTask {
-  /** Task id. */
-  readonly taskId: string;
-  /** Kind of AI task, as sent. */
-  readonly taskName: string;
-  /** Task status, as sent. */
-  readonly status: string;
-  /** Percent done, when reported. */
-  readonly progress: number | null;
-  /** Start time, when reported. */
-  readonly startedAt: string | null;
-  /** The task's request data; opaque user data, keys kept as sent. */
-  readonly taskData: Readonly<Record<string, unknown>> | null;
-}
 
 /** Filters of the AI task list. */
 export interface ListAiTasksParams {
@@ -58,11 +42,25 @@ export const aiTaskSchema = z
     task_data: z
       .record(z.string(), z.unknown())
       .nullish()
-      .transform((v) => v ?? null),
+      .transform((v) => (v ? readonlyRecord(v) : null)),
   })
-  .transform(
-    (w): AiTask => ({ taskId: w.task_id, taskName: w.task_name, status: w.status, progress: w.progress, startedAt: w.started_at, taskData: w.task_data }),
-  );
+  .transform((w) => ({
+    /** Task id. */
+    taskId: w.task_id,
+    /** Kind of AI task, as sent. */
+    taskName: w.task_name,
+    /** Task status, as sent. */
+    status: w.status,
+    /** Percent done, when reported. */
+    progress: w.progress,
+    /** Start time, when reported. */
+    startedAt: w.started_at,
+    /** The task's request data; opaque user data, keys kept as sent. */
+    taskData: w.task_data,
+  }));
+
+/** A brief AI task record. */
+export interface AiTask extends Answer<typeof aiTaskSchema> {}
 
 /**
  * A page: `count` and `next` are required (`next` is null on the last page), since paging
@@ -70,7 +68,7 @@ export const aiTaskSchema = z
  */
 export const aiTaskPageSchema = z
   .object({ count, next: z.string().nullable(), previous: optionalText, results: z.array(aiTaskSchema) })
-  .transform((w): NumberedPage<AiTask> => ({ count: w.count, next: w.next, previous: w.previous, results: w.results }));
+  .transform((w) => ({ count: w.count, next: w.next, previous: w.previous, results: w.results }));
 
 /** The AI task functions of the client. */
 export interface AiTasksApi {

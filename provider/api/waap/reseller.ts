@@ -8,7 +8,7 @@ import { fetchAllOffset, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { count, text } from "../schema";
+import { count, readonlyList, text, type Answer } from "../schema";
 
 /** Billable metrics. */
 export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
@@ -30,22 +30,17 @@ export interface ResellerTotalsParams {
   readonly offset?: number;
 }
 
-/** One daily consumption row. */
-export interface ConsumptionRow {
+const consumptionRowFields = z.object({ date: text, amount: z.number() }).transform((r) => ({
   /** Day of the row, ISO 8601 date. */
-  readonly date: string;
+  date: r.date,
   /** Billable amount consumed that day. */
-  readonly amount: number;
-}
+  amount: r.amount,
+}));
 
-/** A consumption page. */
-export interface ConsumptionPage {
-  readonly limit: number;
-  readonly offset: number;
-  /** As the server reports it. */
-  readonly count: number;
-  readonly results: readonly ConsumptionRow[];
-}
+/** One daily consumption row. */
+export interface ConsumptionRow extends Answer<typeof consumptionRowFields> {}
+
+const consumptionRowSchema: z.ZodType<ConsumptionRow> = consumptionRowFields;
 
 /** A consumption page: every field is required (the spec's table), so is each row's `date` and `amount`. */
 export const consumptionPageSchema = z
@@ -53,12 +48,27 @@ export const consumptionPageSchema = z
     limit: count,
     offset: count,
     count,
-    results: z.array(z.object({ date: text, amount: z.number() })),
+    results: z.array(consumptionRowSchema).transform(readonlyList),
   })
-  .transform((w): ConsumptionPage => ({ limit: w.limit, offset: w.offset, count: w.count, results: w.results }));
+  .transform((w) => ({
+    limit: w.limit,
+    offset: w.offset,
+    /** As the server reports it. */
+    count: w.count,
+    results: w.results,
+  }));
+
+/** A consumption page. */
+export interface ConsumptionPage extends Answer<typeof consumptionPageSchema> {}
 
 /** The health check answer: `{message}`. */
-export const pingSchema = z.object({ message: text }).transform((w) => ({ message: w.message }));
+export const pingSchema = z.object({ message: text }).transform((w) => ({
+  /** `pong` when healthy. */
+  message: w.message,
+}));
+
+/** The health check answer. */
+export interface ResellerPing extends Answer<typeof pingSchema> {}
 
 /** The reseller functions of the client. */
 export interface ResellerApi {
@@ -67,7 +77,7 @@ export interface ResellerApi {
   /** Every consumption row (pages of `pageSize`, at most 100). */
   totalsAll(metric: ResellerMetric | string, params: Omit<ResellerTotalsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<ConsumptionRow[]>;
   /** Health check; `message` is `pong` when healthy. */
-  ping(options?: RequestOptions): Promise<{ readonly message: string }>;
+  ping(options?: RequestOptions): Promise<ResellerPing>;
 }
 
 /** Bind the reseller functions to a transport. */

@@ -3,6 +3,7 @@
  * lifecycles decide on), what it leaves open, and how a mismatch is named. Pure: no server.
  */
 import { clusterSchema, upgradeVersionsSchema } from "../../../provider/api/cloud/k8s";
+import { instanceSchema } from "../../../provider/api/cloud/instances";
 import { projectPageSchema } from "../../../provider/api/cloud/projects";
 import { taskIdListSchema, taskSchema } from "../../../provider/api/cloud/tasks";
 import { delegationStatusSchema } from "../../../provider/api/dns/analyze";
@@ -91,6 +92,11 @@ describe("the other answers", () => {
     expect(mismatch(projectPageSchema, { count: 1, results: [{ name: "p", is_default: true, state: "ACTIVE" }] }).field).toBe("results[0].id");
     expect(mismatch(projectPageSchema, { count: 1, results: [{ id: 1, name: "", is_default: true, state: "ACTIVE" }] }).field).toBe("results[0].name");
     expect(mismatch(projectPageSchema, { count: "1", results: [] })).toMatchObject({ field: "count", problem: "expected number, got string" });
+  });
+  test("instances: a name is required and never '' (lookups find and name instances by it)", () => {
+    const instance = { id: "i-1", name: "web-1", status: "ACTIVE", vm_state: "active" };
+    expect(checkBody(instanceSchema, instance).ok).toBe(true);
+    expect(mismatch(instanceSchema, { ...instance, name: "" }).field).toBe("name");
   });
   test("delegation: every field of the spec's table, the public platform's count names accepted", () => {
     const good = {
