@@ -228,3 +228,12 @@ describe("malformed answers at a seeded rate: each round fails clearly or return
     }
   });
 });
+
+test("the rounds together tried at least 50 malformed answers, and every round converged with nothing silent or lost", () => {
+  const total = Object.values(injected).reduce((a, b) => a + b, 0);
+  expect(runs).toBe(20);
+  expect(total).toBeGreaterThanOrEqual(50);
+  expect(survived).toBe(runs);
+  expect(malformed.silentValues).toBe(0);
+  expect(malformed.resourcesLost).toBe(0);
+});

@@ -506,6 +506,25 @@ describe("Cancel and customTimeouts", () => {
     }
   });
 
+  test("customTimeouts bound a create too: the error names customTimeouts.create, and the engine still records the cluster (partial state)", async () => {
+    const p = await slowPlugin();
+    try {
+      const create = new provProto.CreateRequest()
+        .setUrn(urnOf(K8S, "prod"))
+        .setType(K8S)
+        .setProperties(struct({ ...declared, version: "v1.31.2" }))
+        .setTimeout(1);
+      const err = (await rejection(call(p.client, "create", create))) as grpc.ServiceError;
+      expect(err.code).toBe(grpcStatus.DEADLINE_EXCEEDED);
+      expect(err.details).toMatch(/^customTimeouts\.create \(1s\) ran out before the create finished: /);
+      expect(err.metadata.get("grpc-status-details-bin")).toHaveLength(1);
+      expect(upgradePosts()).toHaveLength(1);
+      expect(clusterTask()).not.toBeNull();
+    } finally {
+      p.close();
+    }
+  });
+
   test("timeoutMinutes smaller than customTimeouts: the error names timeoutMinutes", async () => {
     // A waiter clock on which each sleep passes at once: an hour's polling takes moments.
     let now = 0;
