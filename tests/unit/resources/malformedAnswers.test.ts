@@ -136,6 +136,19 @@ async function created(inputs: StorageEventInputs = SPACE): Promise<{ id: string
   return storageEvent.create(ctx(), inputs);
 }
 
+/**
+ * A create that failed with partial state naming `reason`: the next `up` (an update of the
+ * pending resource) records the one event the platform holds.
+ */
+async function expectPendingThenRecorded(err: Error, reason: string): Promise<void> {
+  expect(err).toBeInstanceOf(PartialResourceError);
+  expect(err.message).toContain(reason);
+  const partial = err as PartialResourceError;
+  const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
+  expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+  expect(sim.state().storageEvents).toHaveLength(1);
+}
+
 describe("StorageEvent read (refresh, preview --refresh)", () => {
   test.each([
     ["a malformed list (format error)", "format"],
@@ -229,12 +242,7 @@ describe("StorageEvent create", () => {
   test("an answer without uuid and a malformed list: partial state, one POST; the next up finds it", async () => {
     spoil.create.push("noUuid");
     spoil.list.push("ok", "format");
-    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
-    expect(err).toBeInstanceOf(PartialResourceError);
-    expect(err.message).toContain("its answer has no uuid and the list could not show it");
-    const partial = err as PartialResourceError;
-    const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
-    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+    await expectPendingThenRecorded(await rejectionOf(storageEvent.create(ctx(), SPACE)), "its answer has no uuid and the list could not show it");
     expect(handledPosts()).toHaveLength(1);
   });
 
@@ -253,25 +261,15 @@ describe("StorageEvent create", () => {
   test("a create stopped (Ctrl-C, customTimeouts) while its POST was in flight: partial state (pending), no read-back, no second POST; the next up records the event", async () => {
     spoil.create.push("stoppedInFlight");
     const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
-    expect(err).toBeInstanceOf(PartialResourceError);
-    expect(err.message).toContain("the operation was stopped while the request was in flight");
     expect(sim.requests().filter((r) => r.method === "GET")).toHaveLength(1);
-    const partial = err as PartialResourceError;
-    const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
-    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
+    await expectPendingThenRecorded(err, "the operation was stopped while the request was in flight");
     expect(handledPosts()).toHaveLength(1);
   });
 
   test("the same 409 followed by a malformed list: partial state (pending), never forgotten; the next up records the event", async () => {
     spoil.create.push("lateFirst");
     spoil.list.push("ok", "landAfter", "format");
-    const err = await rejectionOf(storageEvent.create(ctx(), SPACE));
-    expect(err).toBeInstanceOf(PartialResourceError);
-    expect(err.message).toContain("was refused (409)");
-    const partial = err as PartialResourceError;
-    const outs = await storageEvent.update(ctx(), partial.id, partial.properties as unknown as StorageEventOutputs, SPACE);
-    expect(outs.uuid).toBe(sim.state().storageEvents[0]?.uuid);
-    expect(sim.state().storageEvents).toHaveLength(1);
+    await expectPendingThenRecorded(await rejectionOf(storageEvent.create(ctx(), SPACE)), "was refused (409)");
     expect(sim.requests().filter((r) => r.method === "POST").map((r) => r.status)).toEqual([200, 409]);
   });
 
