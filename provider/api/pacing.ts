@@ -11,9 +11,9 @@
  * Where it sits: around the single-attempt send of the transport (client.ts). The retry loop
  * stays as it is: it still waits the Retry-After of its own 429 and decides what is retried, so
  * per-endpoint budget rules (the delegation-status budget) keep working; the pacer only delays
- * attempts, never past the request's own remaining budget, and it never fails or repeats one. Pacers are shared by every client of the process that
- * talks to the same base URL (the dynamic provider's client and each lookup's client), through
- * {@link sharedPacer}.
+ * attempts, never past the request's own remaining budget, and it never fails or repeats one.
+ * Pacers are shared by every client of the process that talks to the same base URL (the dynamic
+ * provider's client and each lookup's client), through {@link sharedPacer}.
  */
 import { ConfigurationError } from "./errors";
 import { sleep as defaultSleep } from "./sleep";

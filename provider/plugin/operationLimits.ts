@@ -78,9 +78,9 @@ export class OperationLimits {
 
   /**
    * Runs `work` with a signal that aborts on `Cancel` or when `timeout` (if set) runs out. The
-   * answer comes as soon as `work` ends on the abort, and at most {@link GRACE_MS} after it
-   * even if some part of `work` does not listen (it then finds every later request cancelled). An error after the abort is replaced by
-   * {@link OperationCancelledError} or {@link CustomTimeoutError} carrying its message; partial
+   * answer comes as soon as `work` ends on the abort, and at most {@link GRACE_MS} after it even
+   * if some part of `work` does not listen (it then finds every later request cancelled). An
+   * error after the abort is replaced by {@link OperationCancelledError} or {@link CustomTimeoutError} carrying its message; partial
    * state (the platform acted before the stop) stays a {@link PartialResourceError} with that
    * message, so the engine still records the object.
    */

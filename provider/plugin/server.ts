@@ -31,8 +31,10 @@ import { resourceTypes, type LifecycleOverrides } from "./resourceTypes";
 import { SCHEMA_TEXT } from "./schema";
 import { fromStruct, toStruct, type PlainProperties } from "./values";
 
-/** The provider's config keys, as the engine names them in `Configure` args. */
-/** The provider's settings: the connection strings, and the two whose values are parsed. */
+/**
+ * The provider's settings, as the engine names them in `Configure` args: the connection
+ * strings, and the two whose values are parsed.
+ */
 const STRING_SETTINGS = ["apiKey", "baseUrl"] as const;
 const SETTINGS = [...STRING_SETTINGS, "allowInsecureHttp", "maxConcurrentRequests"] as const;
 

@@ -33,6 +33,11 @@ export interface HandedOverRead {
   readAt: number;
 }
 
+/** A recorded read as `peek` and `take` hand it out. */
+function handedOver(entry: RecentRead): HandedOverRead {
+  return { cluster: entry.cluster, readAt: entry.at, ...(entry.permitted ? { permitted: entry.permitted } : {}) };
+}
+
 /** The reads of one run, keyed by cluster. `now` is injectable so tests need no sleeps. */
 export class ClusterReadHandover {
   private readonly recent = new Map<string, RecentRead>();
@@ -56,7 +61,7 @@ export class ClusterReadHandover {
   peek(projectId: number, regionId: number, clusterName: string): HandedOverRead | undefined {
     const entry = this.recent.get(ClusterReadHandover.key(projectId, regionId, clusterName));
     if (!entry || this.now() - entry.at > MAX_AGE_MS) return undefined;
-    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted, readAt: entry.at } : { cluster: entry.cluster, readAt: entry.at };
+    return handedOver(entry);
   }
 
   /** Takes (and forgets) a read of this cluster made within {@link MAX_AGE_MS}, if any. */
@@ -65,6 +70,6 @@ export class ClusterReadHandover {
     const entry = this.recent.get(k);
     this.recent.delete(k);
     if (!entry || this.now() - entry.at > MAX_AGE_MS) return undefined;
-    return entry.permitted ? { cluster: entry.cluster, permitted: entry.permitted, readAt: entry.at } : { cluster: entry.cluster, readAt: entry.at };
+    return handedOver(entry);
   }
 }

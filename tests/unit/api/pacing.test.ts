@@ -19,7 +19,7 @@ import { getRegionsLookup } from "../../../provider/lookups/regions";
 import { runLookup } from "../../../provider/lookups/runtime";
 import { resolveConnectionSettings } from "../../../provider/settings";
 import { startSimulator } from "../../../simulator";
-import { admin, newKey } from "./helpers";
+import { admin, closeServer, listenOnLoopback, newKey } from "./helpers";
 
 /** A promise resolved from outside. */
 function deferred<T = void>() {
@@ -253,8 +253,7 @@ describe("through the client", () => {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const url = await listenOnLoopback(server);
     try {
       const c = createClient({ baseUrl: url, apiKey: "k", retry: { budgetMs: 300 } });
       await expect(c.iam.clients.me()).rejects.toThrow(/slow down/);
@@ -262,7 +261,7 @@ describe("through the client", () => {
       await expect(c.iam.clients.me()).resolves.toMatchObject({ id: 1 });
       expect(calls).toBe(2);
     } finally {
-      await new Promise<void>((r) => server.close(() => r()));
+      await closeServer(server);
     }
   });
 });
