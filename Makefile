@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk/nodejs simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
+.PHONY: help setup build pulumi-cli test test-assets test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -53,26 +53,38 @@ typecheck: $(STAMP_BUILD) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json
 
 # The unit tests leave a core free (jest's default on 2 cores is one worker), so the Pulumi CLI
-# builds beside them on a fresh machine; the integration suites need both.
+# and the integration suites' other first-use builds (test-assets) are made beside them on a
+# fresh machine; the integration suites need both cores.
 test: ## unit + integration tests (the CI command)
-	$(MAKE) -j2 test-unit pulumi-cli
+	$(MAKE) -j2 test-unit test-assets
 	$(MAKE) test-integration
+
+# What integration suites would otherwise build on first use, one suite waiting while it does:
+# the Python venv, the Go test programs (quick once the CLI build filled Go's cache) and Node 24.
+# All are cached outside the repository; on a machine that has them this takes seconds.
+test-assets: pulumi-cli ## the CLI plus what the integration suites need from outside npm (venv, Go programs, Node 24)
+	@bash scripts/python-env.sh >/dev/null
+	@bash scripts/go-program.sh >/dev/null
+	@bash scripts/go-program.sh --test examples/go-quickstart >/dev/null
+	@bash tools/node-runtime.sh 24 >/dev/null
 
 test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
 	npx jest --selectProjects unit
 
 # Suites whose assertions depend on timing (a process killed or interrupted within seconds, creates
-# that start within one batching window): they run one at a time after the others, never beside
-# another suite. The rest run two at a time (each suite has its own simulator, backend, PULUMI_HOME
-# and temporary directories; the shared caches outside the repository are built under a lock).
-SERIAL_SUITES := tests/reliability/killedRuns.test.ts tests/reliability/interruptions.test.ts tests/reliability/ctrlC.test.ts tests/integration/largeStack.test.ts
+# that start within one batching window) run after the others, two at a time, never beside the
+# main phase's load. The rest run three at a time on 2 cores: a Pulumi run waits on its simulator
+# and on process start-ups often enough that a third suite fills the idle core time. Each suite has
+# its own simulator, backend, PULUMI_HOME and temporary directories; the shared caches outside the
+# repository are built under a lock. tests/sequencer.js starts the longest suites first.
+TIMED_SUITES := tests/reliability/killedRuns.test.ts tests/reliability/interruptions.test.ts tests/reliability/ctrlC.test.ts tests/integration/largeStack.test.ts
 space := $(empty) $(empty)
-SERIAL_PATTERN := $(subst $(space),|,$(strip $(SERIAL_SUITES)))
+TIMED_PATTERN := $(subst $(space),|,$(strip $(TIMED_SUITES)))
 
-test-integration: build pulumi-cli ## real pulumi up/preview/refresh/destroy through the Automation API
+test-integration: build test-assets ## real pulumi up/preview/refresh/destroy through the Automation API
 	@status=0; \
-	npx jest --selectProjects integration --maxWorkers=2 --testPathIgnorePatterns='/node_modules/|$(SERIAL_PATTERN)' || status=1; \
-	npx jest $(SERIAL_SUITES) --selectProjects integration --runInBand || status=1; \
+	npx jest --selectProjects integration --maxWorkers=3 --testPathIgnorePatterns='/node_modules/|$(TIMED_PATTERN)' || status=1; \
+	npx jest $(TIMED_SUITES) --selectProjects integration --maxWorkers=2 || status=1; \
 	exit $$status
 
 test-reliability: build pulumi-cli ## only the reliability suite (faults, malformed answers, kill points, bad input, secrets, auth)

@@ -1,7 +1,7 @@
 /**
  * Two jest projects: fast unit tests (each file starts its own simulator) and integration tests
- * that drive the real Pulumi CLI (the Makefile runs them two at a time, the timing-sensitive
- * ones alone).
+ * that drive the real Pulumi CLI (the Makefile runs them three at a time, then the
+ * timing-sensitive ones two at a time; tests/sequencer.js starts the longest first).
  *
  * ts-jest only transpiles (tsconfig.jest.json sets isolatedModules): `make typecheck` already
  * type-checks every test with tsc before the tests run, so checking each file again inside every
@@ -32,6 +32,7 @@ const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)
 module.exports = {
   // jest 29 reads testTimeout only at the top level; real Pulumi runs take minutes.
   testTimeout: 600000,
+  testSequencer: "<rootDir>/tests/sequencer.js",
   projects: [
     {
       displayName: "unit",

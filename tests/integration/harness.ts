@@ -11,6 +11,7 @@ import * as os from "os";
 import * as path from "path";
 import {
   ConfigMap,
+  Deployment,
   LocalWorkspace,
   PulumiCommand,
   PulumiFn,
@@ -65,8 +66,13 @@ export interface TestStack {
   backendUrl: string;
   /** Environment of every CLI call, also for a CLI spawned by hand (backend, home, offline switches). */
   envVars: Record<string, string>;
-  /** Destroys what the stack still holds (even after a failed test), removes it and deletes the temp dir. */
+  /** Destroys what the stack still holds (even after a failed test) and deletes the temp dir (backend and all). */
   cleanup(): Promise<void>;
+  /**
+   * Deletes the temp dir without destroying: for a test whose simulator is reset or closed next,
+   * where what the stack still holds no longer matters (a `pulumi destroy` saved).
+   */
+  discard(): void;
 }
 
 /** Options for {@link createTestStack}: an inline `program`, or `writeProgram`, or `main`. */
@@ -101,7 +107,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   const projectName = options.projectName ?? "cloudplatform-test";
   const stackName = options.stackName ?? "test";
   const envVars = { ...offlineEnv(pulumiHome), PULUMI_BACKEND_URL: backendUrl, ...(options.envVars ?? {}) };
-  const pulumiCommand = await PulumiCommand.get({ root: pulumiRoot() });
+  const pulumiCommand = await pulumiCommandOnce();
 
   options.writeProgram?.(programDir);
   const ownProject = fs.existsSync(path.join(programDir, "Pulumi.yaml"));
@@ -112,12 +118,25 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     envVars,
     ...(ownProject ? {} : { projectSettings: { name: projectName, runtime: "nodejs" as const, ...(main ? { main } : {}), backend: { url: backendUrl } } }),
   };
+  // The backend is new, so the stack is too: `createStack` skips the `stack select` that would fail first.
   const stack = options.program
-    ? await LocalWorkspace.createOrSelectStack({ stackName, projectName, program: options.program }, { ...workspace, workDir: programDir })
-    : await LocalWorkspace.createOrSelectStack({ stackName, workDir: programDir }, workspace);
+    ? await LocalWorkspace.createStack({ stackName, projectName, program: options.program }, { ...workspace, workDir: programDir })
+    : await LocalWorkspace.createStack({ stackName, workDir: programDir }, workspace);
   if (options.config) await stack.setAllConfig(options.config);
 
-  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, stackName, dir) };
+  const discard = () => fs.rmSync(dir, { recursive: true, force: true });
+  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, dir), discard };
+}
+
+let pulumiCommand: Promise<PulumiCommand> | undefined;
+
+/**
+ * The CLI of {@link pulumiRoot}, checked (`pulumi version`) once per process rather than once
+ * per stack: every stack of a test file uses the same binary.
+ */
+export function pulumiCommandOnce(): Promise<PulumiCommand> {
+  pulumiCommand ??= PulumiCommand.get({ root: pulumiRoot() });
+  return pulumiCommand;
 }
 
 /**
@@ -138,17 +157,16 @@ export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk", "nodejs");
 
 /**
  * Teardown that always runs to the end: clears pending operations, destroys whatever resources
- * the state still holds (a test that destroyed already costs no second CLI run), then removes
- * the stack and the temp dir even when the destroy fails.
+ * the state still holds (a test that destroyed already costs no second CLI run), then deletes
+ * the temp dir, which holds the stack's backend and PULUMI_HOME (so no `stack rm` is needed).
  */
-function teardown(stack: Stack, stackName: string, dir: string): () => Promise<void> {
+function teardown(stack: Stack, dir: string): () => Promise<void> {
   return async () => {
     try {
-      await clearPendingOperations(stack);
-      // The stack resource and providers alone have no effect outside; `removeStack` drops them.
-      if ((await resourcesByName(stack)).size > 0) await stack.destroy({ color: "never" });
+      const state = await stack.exportStack();
+      await dropPendingOperations(stack, state);
+      if (resourcesOf(state).size > 0) await stack.destroy({ color: "never" });
     } finally {
-      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
@@ -159,7 +177,10 @@ function teardown(stack: Stack, stackName: string, dir: string): () => Promise<v
  * export the state, drop `pending_operations`, import it back.
  */
 export async function clearPendingOperations(stack: Stack): Promise<number> {
-  const state = await stack.exportStack();
+  return dropPendingOperations(stack, await stack.exportStack());
+}
+
+async function dropPendingOperations(stack: Stack, state: Deployment): Promise<number> {
   const deployment = state.deployment as { pending_operations?: unknown[] } | undefined;
   const pending = deployment?.pending_operations?.length ?? 0;
   if (pending > 0 && deployment) {
@@ -171,7 +192,10 @@ export async function clearPendingOperations(stack: Stack): Promise<number> {
 
 /** Resources of a stack's exported state, by logical name, without the stack and providers. */
 export async function resourcesByName(stack: Stack): Promise<Map<string, Record<string, any>>> {
-  const state = await stack.exportStack();
+  return resourcesOf(await stack.exportStack());
+}
+
+function resourcesOf(state: Deployment): Map<string, Record<string, any>> {
   const resources = ((state.deployment as any)?.resources ?? []) as Array<Record<string, any>>;
   const byName = new Map<string, Record<string, any>>();
   for (const r of resources) {

@@ -3,6 +3,7 @@
  * the endpoint that refused, per attempt), with a message saying which: an invalid key (401) or
  * a key without permission (403). Neither key appears in any message.
  */
+import * as fs from "fs";
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";
@@ -16,6 +17,7 @@ import {
   rejectionMessage,
   requestLog,
   simConfig,
+  writeLookupCase,
   type Sim,
 } from "./support";
 
@@ -58,11 +60,8 @@ async function stackWith(key: string, declare: () => unknown): Promise<TestStack
     },
     config: simConfig(sim, key),
   });
-  // The state holds nothing of the failed runs, so only the stack is removed.
-  cleanups.push(async () => {
-    await t.stack.workspace.removeStack("test", { force: true }).catch(() => undefined);
-    await t.cleanup().catch(() => undefined);
-  });
+  // The state holds nothing of the failed runs: removing the temp dir (backend and all) is enough.
+  cleanups.push(async () => fs.rmSync(t.dir, { recursive: true, force: true }));
   return t;
 }
 
@@ -114,7 +113,7 @@ test("read-only key, K8sClusterUpgrade: preview passes (reads only), up's upgrad
 test("wrong key, lookup: preview fails on the first request, 401 once, 'missing or invalid'", async () => {
   const p = await createProgramDirStack("reliability-auth-lookup", LOOKUP_PROGRAM, simConfig(sim, WRONG_KEY));
   cleanups.push(p.cleanup);
-  await p.stack.setConfig("reliability-auth-lookup:case", { value: JSON.stringify({ fn: "getProjects", args: {} }) });
+  writeLookupCase(p, "getProjects", {});
   const message = await expectFastFailure(() => p.stack.preview({ color: "never" }), WRONG_KEY, "GET", "/cloud/v1/projects", 401, INVALID);
   expect(message).toContain("getProjects");
 });

@@ -18,6 +18,7 @@ import {
   requestLog,
   simConfig,
   writesIn,
+  writeLookupCase,
   type Sim,
 } from "./support";
 
@@ -137,7 +138,7 @@ test.each(CASES)("%s", async (_label, declare, expected) => {
       current = undefined;
     }
   } else {
-    await lookups!.stack.setConfig("reliability-bad-lookup:case", { value: JSON.stringify({ fn: declare.lookup, args: declare.args }) });
+    writeLookupCase(lookups!, declare.lookup, declare.args);
     message = await rejectionMessage(lookups!.stack.preview({ color: "never" }));
   }
   for (const text of expected) expect(message).toContain(text);

@@ -136,7 +136,7 @@ test("plugin path: one SIGINT ends the upgrade wait and pulumi; the next up wait
   } finally {
     if (live) killSession(live.sid);
     live = undefined;
-    await t.cleanup();
+    t.discard(); // the next test resets the simulator (the last closes it)
   }
 });
 
@@ -163,6 +163,6 @@ test("dynamic path: the first SIGINT waits for the provider, a second ends the r
   } finally {
     if (live) killSession(live.sid);
     live = undefined;
-    await t.cleanup();
+    t.discard(); // the next test resets the simulator (the last closes it)
   }
 });

@@ -42,8 +42,13 @@ jest.setTimeout(600_000);
 
 const PROJECT = "reliability-killed";
 const CLUSTER_PATH = `/cloud/v2/k8s/clusters/1/76/${CLUSTER}`;
-/** How long latency holds a request at the server; the kill lands inside this window. */
-const HOLD_MS = 1_500;
+/**
+ * How long latency holds a request at the server; the kill lands inside this window. Long
+ * enough for a busy machine (the suite runs beside another timing-sensitive one) to notice the
+ * held request and kill: a kill needs no wait of its own, so only the case that holds every
+ * cluster call pays the hold on its reads before the kill point.
+ */
+const HOLD_MS = 5_000;
 
 /** The simulator of the running test: `fast` (10x), or `slow` (1x) for the running-task point. */
 let sim: Sim;
@@ -129,7 +134,7 @@ async function killPoint(
     live = undefined;
     await admin(sim, "DELETE", "/faults").catch(() => undefined);
     await stack.cancel().catch(() => undefined);
-    await t.cleanup();
+    t.discard(); // the next kill point resets the simulator
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Malformed answers at a seeded rate, round after round, through both lifecycles as the engine
  * drives them (no CLI: each round runs dozens of operations; the CLI runs under malformed
- * answers are tests/integration/malformedAnswers.test.ts).
+ * answers are tests/integration/malformedAnswerSuite.ts).
  *
  * `FAULT_SEED=<n>` replays a failing run: round r uses seed n + r for its `up` and refresh and
  * n + 1000 + r for its destroy (simulator/CONTRACT.md, "Malformed answers").

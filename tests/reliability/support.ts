@@ -179,17 +179,28 @@ export function createProgramDirStack(projectName: string, source: string, confi
   return createTestStack({ projectName, config, writeProgram: (programDir) => writeProgramDir(programDir, projectName, source) });
 }
 
-/** A program that calls the lookup named by config `case` (`{fn, args}` as JSON) and awaits it. */
+/**
+ * A program that calls the lookup named in `case.json` beside it (`{fn, args}`) and awaits it.
+ * A file, not stack config: a test switches cases by writing it ({@link writeLookupCase}), with
+ * no CLI run (a `config set` is a run of its own, secrets key derivation included).
+ */
 export const LOOKUP_PROGRAM = [
-  `const pulumi = require("@pulumi/pulumi");`,
+  `const fs = require("fs");`,
+  `const path = require("path");`,
   `const cloud = require(${JSON.stringify(SDK_PATH)});`,
-  `const { fn, args } = JSON.parse(new pulumi.Config().require("case"));`,
+  `const { fn, args } = JSON.parse(fs.readFileSync(path.join(__dirname, "case.json"), "utf8"));`,
   `module.exports = (async () => { await cloud[fn](args); return {}; })();`,
   "",
 ].join("\n");
 
+/** Sets which lookup the next run of a {@link LOOKUP_PROGRAM} stack calls, and with what. */
+export function writeLookupCase(t: TestStack, fn: string, args: unknown): void {
+  fs.writeFileSync(path.join(t.programDir, "case.json"), JSON.stringify({ fn, args }));
+}
+
 // ---------------------------------------------------------------------------------------------
-// Summary counts, shared by every file of the suite in one jest run (--runInBand: one process).
+// Summary counts, shared by every file of the suite that runs in one jest process (`make
+// test-reliability` runs them all in band, so its last file prints the suite's total).
 
 /** What the suite counts. */
 export interface Counts {

@@ -1,7 +1,9 @@
 /**
- * Malformed answers through the real CLI (Automation API) against a simulator started for this
- * file, on the dynamic path (the TypeScript SDK's classes) and on the plugin path (the schema
- * tokens, the `cloudplatform` plugin on PATH): the event list, the cluster read and the task
+ * Malformed answers through the real CLI (Automation API) against a simulator started for each
+ * test file that runs this suite: on the dynamic path (the TypeScript SDK's classes,
+ * malformedAnswersDynamic.test.ts) and on the plugin path (the schema tokens, the
+ * `cloudplatform` plugin on PATH, malformedAnswersPlugin.test.ts), one file each so that jest
+ * runs the two side by side: the event list, the cluster read and the task
  * read are spoilt (`POST /__admin/malformed`: HTML pages, JSON cut short, `{"weird":1}`, nulls,
  * an empty body, a huge body) during `refresh`, `preview --refresh`, `up` (create, update,
  * replace, delete) and `destroy`. Each time: the operation fails with a clear error or
@@ -19,8 +21,6 @@ import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, resourcesByName, type TestStack } from "./harness";
 import { pluginPathDir } from "./pluginSupport";
 
-jest.setTimeout(1_200_000);
-
 const EVENTS = "/storage/notifications/v1/events";
 const EVENT = "/storage/notifications/v1/event";
 const CLUSTER_PATH = "/cloud/v2/k8s/clusters/1/76/demo-cluster";
@@ -30,7 +30,8 @@ const SE = "cloudplatform:index:StorageEvent";
 const K8S = "cloudplatform:index:K8sClusterUpgrade";
 const opts = { color: "never" as const };
 
-type Kind = "dynamic" | "plugin";
+/** Which path a run of the suite drives. */
+export type Kind = "dynamic" | "plugin";
 
 /** What the program declares; tests change it between runs. */
 interface Declared {
@@ -47,14 +48,6 @@ class PluginResource extends pulumi.CustomResource {
 
 let sim: RunningSimulator;
 let pathDir: string;
-
-beforeAll(async () => {
-  sim = await startSimulator({ apiKey: newKey(), timeScale: 60 });
-  pathDir = pluginPathDir();
-});
-afterAll(async () => {
-  await sim?.close();
-});
 
 /** One stack of one path, with what it declares and helpers over the simulator's log. */
 class Scenario {
@@ -169,7 +162,24 @@ function expectClearError(message: string, call: RegExp): void {
   expect(message).not.toContain(sim.apiKey);
 }
 
-describe.each([["dynamic"], ["plugin"]] as const)("%s path", (kind) => {
+/**
+ * Registers the suite for one path: its simulator (at 60x), one scenario's stack brought up
+ * once, then each malformed answer against it. The update, replace and delete cases run on the
+ * dynamic path only.
+ */
+export function malformedAnswerSuite(kind: Kind): void {
+  jest.setTimeout(1_200_000);
+  beforeAll(async () => {
+    sim = await startSimulator({ apiKey: newKey(), timeScale: 60 });
+    pathDir = pluginPathDir();
+  });
+  afterAll(async () => {
+    await sim?.close();
+  });
+  describe(`${kind} path`, () => suiteCases(kind));
+}
+
+function suiteCases(kind: Kind): void {
   const s = new Scenario(kind);
   beforeAll(async () => {
     await admin(sim, "POST", "/reset");
@@ -177,8 +187,8 @@ describe.each([["dynamic"], ["plugin"]] as const)("%s path", (kind) => {
     const up = await s.stack.up(opts);
     expect(up.summary.result).toBe("succeeded");
   });
-  afterAll(async () => {
-    await s.t?.cleanup();
+  afterAll(() => {
+    s.t?.discard(); // the simulator closes next
   });
 
   test("refresh with the event list as a 200 HTML page: fails clearly, keeps every resource, writes nothing", async () => {
@@ -332,4 +342,4 @@ describe.each([["dynamic"], ["plugin"]] as const)("%s path", (kind) => {
     expect(await s.converges()).toEqual({ update: 1 });
     expect(s.handled("POST", UPGRADE)).toHaveLength(1);
   });
-});
+}
