@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk/nodejs simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli test test-assets test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
+.PHONY: help setup build pulumi-cli pulumi-cli-go test test-assets go-programs python-venv node-24 test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -28,8 +28,13 @@ setup: $(STAMP_NPM) pulumi-cli python-sdk ## install npm dependencies, the Pulum
 
 build: $(STAMP_BUILD) ## compile TypeScript to dist/
 
-pulumi-cli: $(STAMP_NPM) ## provide pulumi v3.248.0 (+ Node language host) in the cache outside the repo
+pulumi-cli: $(STAMP_NPM) pulumi-cli-go ## provide pulumi v3.248.0 (+ Node language host) in the cache outside the repo
 	@bash tools/pulumi-cli.sh
+
+# The Go part of pulumi-cli (minutes on a fresh machine), which needs no node_modules: under
+# `make -j` it starts at once, beside `npm ci`; pulumi-cli then only links the launcher.
+pulumi-cli-go:
+	@bash tools/pulumi-cli.sh --no-launcher
 
 python-sdk: ## provide PyPI gcore 0.59.0 in a venv in the cache outside the repo (the simulator's SDK-compatibility test)
 	@bash scripts/gcore-python-sdk.sh
@@ -54,18 +59,25 @@ typecheck: $(STAMP_BUILD) ## type-check sources and tests
 
 # The unit tests leave a core free (jest's default on 2 cores is one worker), so the Pulumi CLI
 # and the integration suites' other first-use builds (test-assets) are made beside them on a
-# fresh machine; the integration suites need both cores.
+# fresh machine; the integration suites need both cores. Three jobs: the Python venv and Node 24
+# are mostly downloads, made while the unit tests and the CLI build use the cores.
 test: ## unit + integration tests (the CI command)
-	$(MAKE) -j2 test-unit test-assets
+	$(MAKE) -j3 test-unit test-assets
 	$(MAKE) test-integration
 
-# What integration suites would otherwise build on first use, one suite waiting while it does:
-# the Python venv, the Go test programs (quick once the CLI build filled Go's cache) and Node 24.
+# What integration suites would otherwise build on first use, one suite waiting while it does.
 # All are cached outside the repository; on a machine that has them this takes seconds.
-test-assets: pulumi-cli ## the CLI plus what the integration suites need from outside npm (venv, Go programs, Node 24)
-	@bash scripts/python-env.sh >/dev/null
+test-assets: pulumi-cli go-programs python-venv node-24 ## the CLI plus what the integration suites need from outside npm (venv, Go programs, Node 24)
+
+# The Go test programs, after the CLI: its build fills Go's cache, so these take seconds.
+go-programs: pulumi-cli
 	@bash scripts/go-program.sh >/dev/null
 	@bash scripts/go-program.sh --test examples/go-quickstart >/dev/null
+
+python-venv:
+	@bash scripts/python-env.sh >/dev/null
+
+node-24:
 	@bash tools/node-runtime.sh 24 >/dev/null
 
 test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)

@@ -8,6 +8,8 @@
 # cli-v3.248.0/bin and hard-linked into each <root>; <hash> is that of tools/langhost and
 # tools/go.{mod,sum}, so a changed language host gets its own <root> (built in seconds) and
 # checkouts with different hosts never overwrite each other's. `--print-root` prints <root>.
+# `--no-launcher` builds the CLI and language host without linking the launcher, so the Go build
+# can run before (or beside) `npm ci`; a later call without it links the launcher in a moment.
 set -euo pipefail
 
 VERSION=3.248.0
@@ -21,17 +23,21 @@ ROOT="$BASE/host-$HOST_HASH"
 BIN="$ROOT/bin"
 
 if [[ "${1:-}" == "--print-root" ]]; then echo "$ROOT"; exit 0; fi
+WITH_LAUNCHER=true
+if [[ "${1:-}" == "--no-launcher" ]]; then WITH_LAUNCHER=false; fi
 
 say() { echo "[pulumi-cli] $*"; }
 die() { echo "[pulumi-cli] error: $*" >&2; exit 1; }
 
 dynamic_launcher="$REPO/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
-[[ -x "$dynamic_launcher" ]] || die "node_modules/@pulumi/pulumi is missing: run 'npm ci' (or 'make setup') first."
+if $WITH_LAUNCHER && [[ ! -x "$dynamic_launcher" ]]; then
+  die "node_modules/@pulumi/pulumi is missing: run 'npm ci' (or 'make setup') first."
+fi
 
 # version_ge A B: true when semver A >= B.
 version_ge() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" ]]; }
 
-link_launcher() { ln -sfn "$dynamic_launcher" "$BIN/pulumi-resource-pulumi-nodejs"; }
+link_launcher() { if $WITH_LAUNCHER; then ln -sfn "$dynamic_launcher" "$BIN/pulumi-resource-pulumi-nodejs"; fi; }
 
 mkdir -p "$BIN" "$CLI_BIN"
 
