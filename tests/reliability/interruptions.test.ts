@@ -50,7 +50,7 @@ const CLUSTER_PATH = `/cloud/v2/k8s/clusters/1/76/${CLUSTER}`;
  */
 const HOLD_MS = 5_000;
 
-/** The simulator of the running test: `fast` (10x), or `slow` (1x) for the running-task point. */
+/** The simulator of the running test: `fast` (10x), or `slow` (1x) for the points around the running task. */
 let sim: Sim;
 let fast: Sim;
 let slow: Sim;
@@ -60,8 +60,8 @@ const tried: string[] = [];
 const converged: string[] = [];
 
 beforeAll(async () => {
-  // 10x: an upgrade task runs 3 s. The running-task point uses 1x (30 s, far longer than a
-  // CLI restart) and finishes the task through the admin API once the next up polls it.
+  // 10x: an upgrade task runs 3 s. The points around the running task use 1x (30 s, far longer
+  // than a CLI restart or a held answer) and finish the task through the admin API.
   fast = await startSimulator({ apiKey: newKey(), timeScale: 10 });
   slow = await startSimulator({ apiKey: newKey(), timeScale: 1 });
   sim = fast;
@@ -185,6 +185,17 @@ test("killed while the upgrade task runs: the next up waits for that task instea
 });
 
 test("killed after the task finished but before the engine recorded it: the next up writes nothing more", async () => {
+  // At 1x the task runs 30 s, far longer than the hold on the upgrade POST's answer: the first
+  // poll finds it RUNNING, so the poll that sees it FINISHED comes after the test finishes it.
+  sim = slow;
+  try {
+    await killedAfterTheTask();
+  } finally {
+    sim = fast;
+  }
+});
+
+async function killedAfterTheTask(): Promise<void> {
   await killPoint(
     "after the task, before the record",
     // Every call on the cluster is held; the read after the finished task is where the kill lands.
@@ -211,4 +222,4 @@ test("killed after the task finished but before the engine recorded it: the next
       expect((await resourcesByName(stack)).has("cluster-version")).toBe(false);
     },
   );
-});
+}
