@@ -48,3 +48,4 @@ class LongestFirst extends Sequencer {
 }
 
 module.exports = LongestFirst;
+module.exports.MEASURED_SECONDS = MEASURED_SECONDS;

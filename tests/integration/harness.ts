@@ -126,7 +126,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   summariesWithoutSecrets(stack);
 
   const discard = () => fs.rmSync(dir, { recursive: true, force: true });
-  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, dir), discard };
+  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, discard), discard };
 }
 
 /**
@@ -176,14 +176,14 @@ export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk", "nodejs");
  * the state still holds (a test that destroyed already costs no second CLI run), then deletes
  * the temp dir, which holds the stack's backend and PULUMI_HOME (so no `stack rm` is needed).
  */
-function teardown(stack: Stack, dir: string): () => Promise<void> {
+function teardown(stack: Stack, discard: () => void): () => Promise<void> {
   return async () => {
     try {
       const state = await stack.exportStack();
       await dropPendingOperations(stack, state);
       if (resourcesOf(state).size > 0) await stack.destroy({ color: "never" });
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      discard();
     }
   };
 }

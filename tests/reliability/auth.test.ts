@@ -3,7 +3,6 @@
  * the endpoint that refused, per attempt), with a message saying which: an invalid key (401) or
  * a key without permission (403). Neither key appears in any message.
  */
-import * as fs from "fs";
 import { startSimulator } from "../../simulator";
 import { admin, newKey } from "../unit/api/helpers";
 import { createTestStack, type TestStack } from "../integration/harness";
@@ -61,7 +60,7 @@ async function stackWith(key: string, declare: () => unknown): Promise<TestStack
     config: simConfig(sim, key),
   });
   // The state holds nothing of the failed runs: removing the temp dir (backend and all) is enough.
-  cleanups.push(async () => fs.rmSync(t.dir, { recursive: true, force: true }));
+  cleanups.push(async () => t.discard());
   return t;
 }
 

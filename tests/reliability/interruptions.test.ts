@@ -157,11 +157,20 @@ test("killed before the upgrade POST: the next up sends it once", async () => {
   );
 });
 
-test("killed while the upgrade task runs: the next up waits for that task instead of posting again", async () => {
+/** Runs one kill point on the `slow` (1x) simulator, then switches back to `fast`. */
+async function onTheSlowSimulator(point: () => Promise<void>): Promise<void> {
   sim = slow;
-  let running: string | undefined;
-  let seqAtKill = 0;
   try {
+    await point();
+  } finally {
+    sim = fast;
+  }
+}
+
+test("killed while the upgrade task runs: the next up waits for that task instead of posting again", () =>
+  onTheSlowSimulator(async () => {
+    let running: string | undefined;
+    let seqAtKill = 0;
     const output = await killPoint(
       "during the upgrade task",
       undefined,
@@ -179,47 +188,36 @@ test("killed while the upgrade task runs: the next up waits for that task instea
       },
     );
     expect(output).toContain(`an operation is already running on the cluster (task ${running})`);
-  } finally {
-    sim = fast;
-  }
-});
+  }));
 
-test("killed after the task finished but before the engine recorded it: the next up writes nothing more", async () => {
-  // At 1x the task runs 30 s, far longer than the hold on the upgrade POST's answer: the first
-  // poll finds it RUNNING, so the poll that sees it FINISHED comes after the test finishes it.
-  sim = slow;
-  try {
-    await killedAfterTheTask();
-  } finally {
-    sim = fast;
-  }
-});
-
-async function killedAfterTheTask(): Promise<void> {
-  await killPoint(
-    "after the task, before the record",
-    // Every call on the cluster is held; the read after the finished task is where the kill lands.
-    { latencyMs: HOLD_MS, pathPrefix: CLUSTER_PATH },
-    async (run) => {
-      await until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output);
-      const taskId = clusterNow().task_id;
-      if (!taskId) throw new Error("the upgrade POST left no task on the cluster");
-      await admin(sim, "POST", `/tasks/${taskId}/finish`);
-      const finishedAt = sim.requests().length ? Math.max(...sim.requests().map((r) => r.seq)) : 0;
-      // A poll answered after the finish saw FINISHED; the provider now reads the cluster (held).
-      await until(
-        "a task poll after the finish",
-        () => sim.requests().some((r) => r.path === `/cloud/v1/tasks/${taskId}` && r.seq > finishedAt),
-        60_000,
-        run.output,
-      );
-      await until("the held read of the cluster after the finish", () => heldNow("GET", CLUSTER_PATH), 60_000, run.output);
-    },
-    async (stack) => {
-      expect(clusterNow().version).toBe(TARGET_VERSION);
-      expect(clusterNow().task_id ?? null).toBeNull();
-      // The engine never recorded the upgrade: only its pending create is in the state.
-      expect((await resourcesByName(stack)).has("cluster-version")).toBe(false);
-    },
-  );
-}
+// At 1x the task runs 30 s, far longer than the hold on the upgrade POST's answer: the first
+// poll finds it RUNNING, so the poll that sees it FINISHED comes after the test finishes it.
+test("killed after the task finished but before the engine recorded it: the next up writes nothing more", () =>
+  onTheSlowSimulator(async () => {
+    await killPoint(
+      "after the task, before the record",
+      // Every call on the cluster is held; the read after the finished task is where the kill lands.
+      { latencyMs: HOLD_MS, pathPrefix: CLUSTER_PATH },
+      async (run) => {
+        await until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output);
+        const taskId = clusterNow().task_id;
+        if (!taskId) throw new Error("the upgrade POST left no task on the cluster");
+        await admin(sim, "POST", `/tasks/${taskId}/finish`);
+        const finishedAt = sim.requests().length ? Math.max(...sim.requests().map((r) => r.seq)) : 0;
+        // A poll answered after the finish saw FINISHED; the provider now reads the cluster (held).
+        await until(
+          "a task poll after the finish",
+          () => sim.requests().some((r) => r.path === `/cloud/v1/tasks/${taskId}` && r.seq > finishedAt),
+          60_000,
+          run.output,
+        );
+        await until("the held read of the cluster after the finish", () => heldNow("GET", CLUSTER_PATH), 60_000, run.output);
+      },
+      async (stack) => {
+        expect(clusterNow().version).toBe(TARGET_VERSION);
+        expect(clusterNow().task_id ?? null).toBeNull();
+        // The engine never recorded the upgrade: only its pending create is in the state.
+        expect((await resourcesByName(stack)).has("cluster-version")).toBe(false);
+      },
+    );
+  }));
