@@ -100,6 +100,7 @@ export async function benchStack(program: PulumiFn, sim?: RunningSimulator, envV
     program,
     config: sim ? simConfig(sim) : undefined,
     envVars,
+    asUsersRun: true,
   });
   return t;
 }

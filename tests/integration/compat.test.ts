@@ -17,15 +17,8 @@ import * as os from "os";
 import * as path from "path";
 import { startSimulator } from "../../simulator";
 import { keyLeaksInState } from "./stateSecrets";
-import {
-  createCompatStack,
-  machineNode,
-  packPackage,
-  peerFloor,
-  pinnedNode,
-  pinnedNodeVersion,
-  type NodeRuntime,
-} from "./compatProgram";
+import { createCompatStack, packPackage, peerFloor } from "./compatProgram";
+import { machineNode, pinnedNode, pinnedNodeVersion, type NodeRuntime } from "./nodeRuntime";
 
 jest.setTimeout(600_000);
 

@@ -12,37 +12,7 @@ import * as fs from "fs";
 import * as path from "path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { REPO_ROOT, createTestStack, type TestStack } from "./harness";
-
-/** A Node release and the directory whose `node` the runs use. */
-export interface NodeRuntime {
-  /** As `node --version` prints it, e.g. `v24.21.0`. */
-  version: string;
-  binDir: string;
-}
-
-/** The release `tools/node-runtime.sh` pins for a major, without downloading it. */
-export function pinnedNodeVersion(major: number): string {
-  return `v${runScript(["--print-version", String(major)])}`;
-}
-
-/** The pinned release of a major, downloaded into the cache outside the repo on first use. */
-export function pinnedNode(major: number): NodeRuntime {
-  return { version: pinnedNodeVersion(major), binDir: runScript([String(major)]) };
-}
-
-/** The `node` first on this machine's PATH: the one a user of this machine runs by default. */
-export function machineNode(): NodeRuntime {
-  const script = "process.stdout.write(JSON.stringify([process.version, process.execPath]))";
-  const [version, execPath] = JSON.parse(execFileSync("node", ["-e", script], { encoding: "utf8" })) as [string, string];
-  return { version, binDir: path.dirname(execPath) };
-}
-
-function runScript(args: string[]): string {
-  return execFileSync("bash", [path.join(REPO_ROOT, "tools/node-runtime.sh"), ...args], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  }).trim();
-}
+import type { NodeRuntime } from "./nodeRuntime";
 
 /** The lowest `@pulumi/pulumi` this package's peer range allows (`^3.139.0` gives `3.139.0`). */
 export function peerFloor(): string {

@@ -5,10 +5,11 @@
  * the CLI from the cache `make pulumi-cli` fills, and `projectSettings.main` = the repo root so
  * the dynamic-provider process (which runs in `main`) finds `@pulumi/pulumi` and this package.
  */
-import { execFileSync } from "child_process";
+import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { promisify } from "util";
 import {
   ConfigMap,
   Deployment,
@@ -17,20 +18,12 @@ import {
   PulumiFn,
   Stack,
 } from "@pulumi/pulumi/automation";
+import { pinnedNode } from "./nodeRuntime";
+import { REPO_ROOT } from "./repoRoot";
 
-/**
- * The repository root: the program directory of every test stack. Found by walking up to this
- * package's package.json, so the harness also works compiled elsewhere (bench uses dist-bench/).
- */
-export const REPO_ROOT = findPackageRoot(__dirname);
+export { REPO_ROOT } from "./repoRoot";
 
-function findPackageRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, "utf8")).name === "pulumi-cloudplatform") return dir;
-    if (path.dirname(dir) === dir) throw new Error(`no pulumi-cloudplatform package.json above ${start}`);
-  }
-}
+const execFileAsync = promisify(execFile);
 
 /** The passphrase of every test stack's secrets provider. */
 export const TEST_PASSPHRASE = "cloudplatform-test-passphrase";
@@ -55,6 +48,32 @@ export function offlineEnv(pulumiHome: string): Record<string, string> {
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "false",
   };
 }
+
+/**
+ * How the suite runs Pulumi's own processes, cheaper than a user's defaults without changing what
+ * they do; most of the suite's CPU goes to starting them, hundreds of times (bench does not use
+ * this: it measures processes as users run them):
+ * - the Node processes (program, dynamic provider, plugin) run on the pinned Node 24, the Node
+ *   users run, with Node's compile cache (22 and later): loading `@pulumi/pulumi` in each new
+ *   dynamic provider took 0.85 s of CPU on Node 20 and takes 0.5 s so. The compatibility suite
+ *   still runs a whole lifecycle on this machine's Node (20 here).
+ * - Go's collector is off below a memory limit in the CLI and the language host: each run is
+ *   short and allocates far less, and collecting took about a third of a short run's CPU
+ *   (`pulumi stack output`: 0.33 s with the collector, 0.22 s without).
+ */
+export function suiteProcessEnv(): Record<string, string> {
+  suiteNodeBin ??= pinnedNode(SUITE_NODE_MAJOR).binDir;
+  return {
+    PATH: `${suiteNodeBin}${path.delimiter}${process.env.PATH ?? ""}`,
+    NODE_COMPILE_CACHE: path.join(os.tmpdir(), "cloudplatform-test-node-compile-cache"),
+    GOGC: "off",
+    GOMEMLIMIT: "1GiB",
+  };
+}
+
+/** The Node major of {@link suiteProcessEnv}: the newest LTS, which `make test-assets` fetches. */
+export const SUITE_NODE_MAJOR = 24;
+let suiteNodeBin: string | undefined;
 
 /** A stack under test plus what is needed to inspect and tear it down. */
 export interface TestStack {
@@ -91,6 +110,8 @@ export interface TestStackOptions {
   config?: ConfigMap;
   /** Extra environment variables for the CLI and, through it, the dynamic provider. */
   envVars?: Record<string, string>;
+  /** Run Pulumi's processes as users do, without {@link suiteProcessEnv} (bench measures them). */
+  asUsersRun?: boolean;
 }
 
 /**
@@ -106,7 +127,12 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   const backendUrl = `file://${backendDir}`;
   const projectName = options.projectName ?? "cloudplatform-test";
   const stackName = options.stackName ?? "test";
-  const envVars = { ...offlineEnv(pulumiHome), PULUMI_BACKEND_URL: backendUrl, ...(options.envVars ?? {}) };
+  const envVars = {
+    ...offlineEnv(pulumiHome),
+    ...(options.asUsersRun ? {} : suiteProcessEnv()),
+    PULUMI_BACKEND_URL: backendUrl,
+    ...(options.envVars ?? {}),
+  };
   const pulumiCommand = await pulumiCommandOnce();
 
   options.writeProgram?.(programDir);
@@ -123,10 +149,14 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     ? await LocalWorkspace.createStack({ stackName, projectName, program: options.program }, { ...workspace, workDir: programDir })
     : await LocalWorkspace.createStack({ stackName, workDir: programDir }, workspace);
   if (options.config) await stack.setAllConfig(options.config);
+  const cli = async (args: string[]) =>
+    (await execFileAsync(pulumiCommand.command, [...args, "--stack", stackName], { cwd: programDir, env: { ...process.env, ...envVars }, maxBuffer: 256 * 1024 * 1024 })).stdout;
   summariesWithoutSecrets(stack);
+  outputsWithoutKeyUnlessSecret(stack, cli);
 
   const discard = () => fs.rmSync(dir, { recursive: true, force: true });
-  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, discard), discard };
+  const exportWithoutSecrets = async (): Promise<Deployment> => JSON.parse(await cli(["stack", "export"]));
+  return { stack, dir, programDir, backendUrl, envVars, cleanup: teardown(stack, exportWithoutSecrets, discard), discard };
 }
 
 /**
@@ -144,6 +174,22 @@ function summariesWithoutSecrets(stack: Stack): void {
   stack.destroy = (opts) => destroy({ showSecrets: false, ...opts });
 }
 
+/**
+ * After each `up` the Automation API reads the outputs twice, `stack output` and `stack output
+ * --show-secrets`, to tell which are secret; the second derives the passphrase key (about 0.3 s
+ * of CPU). Most test stacks have no secret output, and then the first answer is already the
+ * whole one: the second run is only made when the first shows a `[secret]`. Same result shape.
+ */
+function outputsWithoutKeyUnlessSecret(stack: Stack, cli: (args: string[]) => Promise<string>): void {
+  const bothReads = stack.outputs.bind(stack);
+  stack.outputs = async () => {
+    const masked = await cli(["stack", "output", "--json"]);
+    if (masked.includes('"[secret]"')) return bothReads();
+    const values = JSON.parse(masked) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, secret: false }]));
+  };
+}
+
 let pulumiCommand: Promise<PulumiCommand> | undefined;
 
 /**
@@ -158,11 +204,14 @@ export function pulumiCommandOnce(): Promise<PulumiCommand> {
 /**
  * Writes a program directory: `package.json`, the repo's `node_modules` linked (so the program
  * can require `@pulumi/pulumi`; the built SDK it requires by the absolute path {@link SDK_PATH}),
- * and `index.js` = `source`. Such a program runs in the language host's own process, as a
- * user's does (a lookup failing there fails the run instead of the test runner).
+ * `index.js` = `source`, and the `Pulumi.yaml` of a JavaScript project (`typescript: false`, as
+ * Pulumi's docs tell JavaScript users; the language host then loads no TypeScript compiler).
+ * Such a program runs in the language host's own process, as a user's does (a lookup failing
+ * there fails the run instead of the test runner).
  */
 export function writeProgramDir(programDir: string, projectName: string, source: string): void {
   fs.mkdirSync(programDir, { recursive: true });
+  fs.writeFileSync(path.join(programDir, "Pulumi.yaml"), `name: ${projectName}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n`);
   fs.writeFileSync(path.join(programDir, "package.json"), JSON.stringify({ name: projectName, version: "0.0.0", main: "index.js" }));
   fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(programDir, "node_modules"), "dir");
   fs.writeFileSync(path.join(programDir, "index.js"), source);
@@ -175,11 +224,13 @@ export const SDK_PATH = path.join(REPO_ROOT, "dist", "sdk", "nodejs");
  * Teardown that always runs to the end: clears pending operations, destroys whatever resources
  * the state still holds (a test that destroyed already costs no second CLI run), then deletes
  * the temp dir, which holds the stack's backend and PULUMI_HOME (so no `stack rm` is needed).
+ * It reads the state without `--show-secrets` (no key derivation); an import of that state keeps
+ * its secrets as they were, encrypted.
  */
-function teardown(stack: Stack, discard: () => void): () => Promise<void> {
+function teardown(stack: Stack, exportWithoutSecrets: () => Promise<Deployment>, discard: () => void): () => Promise<void> {
   return async () => {
     try {
-      const state = await stack.exportStack();
+      const state = await exportWithoutSecrets();
       await dropPendingOperations(stack, state);
       if (resourcesOf(state).size > 0) await stack.destroy({ color: "never" });
     } finally {
