@@ -1,6 +1,6 @@
 /**
  * Two jest projects: fast unit tests (each file starts its own simulator) and integration tests
- * that drive the real Pulumi CLI (the Makefile runs them three at a time, then the
+ * that drive the real Pulumi CLI (the Makefile runs them four at a time, then the
  * timing-sensitive ones two at a time; tests/sequencer.js starts the longest first).
  *
  * ts-jest only transpiles (tsconfig.jest.json sets isolatedModules): `make typecheck` already
