@@ -43,7 +43,7 @@ describe("Pulumi engine smoke test", () => {
       program: async () => {
         const config = new pulumi.Config();
         const echo = new Echo("echo", { value: config.require("value") });
-        return { value: echo.value };
+        return { value: echo.value, sealed: pulumi.secret(echo.value) };
       },
       config: { "engine-smoke:value": { value: "one" } },
     });
@@ -51,7 +51,9 @@ describe("Pulumi engine smoke test", () => {
 
     const up = await stack.up({ color: "never" });
     expect(up.summary.result).toBe("succeeded");
-    expect(up.outputs.value?.value).toBe("one");
+    expect(up.outputs.value).toEqual({ value: "one", secret: false });
+    // The harness reads outputs with --show-secrets only when one is secret: this one is.
+    expect(up.outputs.sealed).toEqual({ value: "one", secret: true });
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
 
     const preview = await stack.preview({ color: "never" });
@@ -64,6 +66,7 @@ describe("Pulumi engine smoke test", () => {
     const update = await stack.up({ color: "never" });
     expect(update.summary.resourceChanges).toEqual({ same: 1, update: 1 });
     expect(update.outputs.value?.value).toBe("two");
+    expect(update.outputs.sealed).toEqual({ value: "two", secret: true });
 
     const destroy = await stack.destroy({ color: "never" });
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
