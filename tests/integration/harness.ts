@@ -9,7 +9,6 @@ import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { promisify } from "util";
 import {
   ConfigMap,
   Deployment,
@@ -18,12 +17,10 @@ import {
   PulumiFn,
   Stack,
 } from "@pulumi/pulumi/automation";
-import { pinnedNode } from "./nodeRuntime";
+import { pinnedNodeBin } from "./nodeRuntime";
 import { REPO_ROOT } from "./repoRoot";
 
 export { REPO_ROOT } from "./repoRoot";
-
-const execFileAsync = promisify(execFile);
 
 /** The passphrase of every test stack's secrets provider. */
 export const TEST_PASSPHRASE = "cloudplatform-test-passphrase";
@@ -69,7 +66,7 @@ let suiteNodeBin: string | undefined;
  *   (`pulumi stack output`: 0.30 s with the collector, 0.22 s without).
  */
 export function suiteProcessEnv(): Record<string, string> {
-  suiteNodeBin ??= pinnedNode(SUITE_NODE_MAJOR).binDir;
+  suiteNodeBin ??= pinnedNodeBin(SUITE_NODE_MAJOR);
   return {
     PATH: `${suiteNodeBin}${path.delimiter}${process.env.PATH ?? ""}`,
     NODE_COMPILE_CACHE: path.join(os.tmpdir(), "cloudplatform-test-node-compile-cache"),
@@ -152,8 +149,11 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     ? await LocalWorkspace.createStack({ stackName, projectName, program: options.program }, { ...workspace, workDir: programDir })
     : await LocalWorkspace.createStack({ stackName, workDir: programDir }, workspace);
   if (options.config) await stack.setAllConfig(options.config);
-  const cli = async (args: string[]) =>
-    (await execFileAsync(pulumiCommand.command, [...args, "--stack", stackName], { cwd: programDir, env: { ...process.env, ...envVars }, maxBuffer: 256 * 1024 * 1024 })).stdout;
+  const cli = async (args: string[]) => {
+    const run = await runPulumi([...args, "--stack", stackName], programDir, envVars);
+    if (run.code !== 0) throw new Error(`pulumi ${args.join(" ")} failed (exit ${run.code}):\n${run.stderr}`);
+    return run.stdout;
+  };
   summariesWithoutSecrets(stack);
   outputsWithoutKeyUnlessSecret(stack, cli);
 
@@ -191,6 +191,19 @@ function outputsWithoutKeyUnlessSecret(stack: Stack, cli: (args: string[]) => Pr
     const plain = maskedText.includes('"[secret]"') ? (JSON.parse(await cli(["stack", "output", "--json", "--show-secrets"])) as Record<string, unknown>) : masked;
     return Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, { value, secret: masked[key] === "[secret]" }]));
   };
+}
+
+/** Runs `pulumi <args>` in `cwd`; resolves with stdout, stderr and the exit code (never rejects). */
+export function runPulumi(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const bin = path.join(pulumiRoot(), "bin");
+  return new Promise((resolve) => {
+    execFile(
+      path.join(bin, "pulumi"),
+      args,
+      { cwd, env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? process.env.PATH ?? ""}` }, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }
 
 let pulumiCommand: Promise<PulumiCommand> | undefined;

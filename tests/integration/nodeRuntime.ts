@@ -18,9 +18,14 @@ export function pinnedNodeVersion(major: number): string {
   return `v${runScript(["--print-version", String(major)])}`;
 }
 
-/** The pinned release of a major, downloaded into the cache outside the repo on first use. */
+/** The directory holding the pinned release's `node`, downloaded into the cache outside the repo on first use. */
+export function pinnedNodeBin(major: number): string {
+  return runScript([String(major)]);
+}
+
+/** The pinned release of a major with its version, downloaded on first use like {@link pinnedNodeBin}. */
 export function pinnedNode(major: number): NodeRuntime {
-  return { version: pinnedNodeVersion(major), binDir: runScript([String(major)]) };
+  return { version: pinnedNodeVersion(major), binDir: pinnedNodeBin(major) };
 }
 
 /** The `node` first on this machine's PATH: the one a user of this machine runs by default. */

@@ -1,6 +1,6 @@
 /**
  * Helpers of the native-plugin integration tests: the plugin on PATH, the CLI as a plain
- * command, and a source-based plugin directory.
+ * command (the harness's `runPulumi`), and a source-based plugin directory.
  *
  * Why a PATH directory: the engine finds `pulumi-resource-cloudplatform` on PATH (ambient
  * plugins), which is how a user who installed the package's bin runs it; nothing is copied
@@ -12,6 +12,8 @@ import * as os from "os";
 import * as path from "path";
 import { pulumiRoot, REPO_ROOT } from "./harness";
 
+export { runPulumi } from "./harness";
+
 /** The plugin executable in the repository (runs the compiled dist/). */
 export const PLUGIN_BIN = path.join(REPO_ROOT, "bin", "pulumi-resource-cloudplatform");
 
@@ -20,19 +22,6 @@ export function pluginPathDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-plugin-path-"));
   fs.symlinkSync(PLUGIN_BIN, path.join(dir, "pulumi-resource-cloudplatform"));
   return dir;
-}
-
-/** Runs `pulumi <args>` in `cwd`; resolves with stdout, stderr and the exit code (never rejects). */
-export function runPulumi(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const bin = path.join(pulumiRoot(), "bin");
-  return new Promise((resolve) => {
-    execFile(
-      path.join(bin, "pulumi"),
-      args,
-      { cwd, env: { ...process.env, ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? process.env.PATH ?? ""}` }, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
 }
 
 /**
