@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk/nodejs simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli pulumi-cli-go test test-assets go-programs python-venv node-24 test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
+.PHONY: help setup build pulumi-cli pulumi-cli-go test test-assets go-programs sdkgen python-venv node-24 test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -67,12 +67,16 @@ test: ## unit + integration tests (the CI command)
 
 # What integration suites would otherwise build on first use, one suite waiting while it does.
 # All are cached outside the repository; on a machine that has them this takes seconds.
-test-assets: pulumi-cli go-programs python-venv node-24 ## the CLI plus what the integration suites need from outside npm (venv, Go programs, Node 24)
+test-assets: pulumi-cli go-programs sdkgen python-venv node-24 ## the CLI plus what the integration suites need from outside npm (venv, Go programs, the SDK generator, Node 24)
 
 # The Go test programs, after the CLI: its build fills Go's cache, so these take seconds.
 go-programs: pulumi-cli
 	@bash scripts/go-program.sh >/dev/null
 	@bash scripts/go-program.sh --test examples/go-quickstart >/dev/null
+
+# The SDK generator of generatedSdks.test.ts, after the CLI for the same reason.
+sdkgen: pulumi-cli
+	@bash tools/gen-sdks.sh --build-only
 
 python-venv:
 	@bash scripts/python-env.sh >/dev/null

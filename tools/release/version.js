@@ -43,8 +43,8 @@ function pep440(version) {
  * - the schema: what `pulumi package get-schema` shows and the SDKs are generated from.
  * - the Python SDK: the wheel's version and the plugin version a Python program asks for.
  * - the Go SDK: the plugin version a Go program asks for (its module version is the git tag).
- * - the install steps of the registry page and the examples' READMEs: a reader copies them as
- *   they are, so they must name the archive `make plugin-archive` builds now.
+ * - the install steps of the README, the registry page and the examples' READMEs: a reader
+ *   copies them as they are, so they must name the archive `make plugin-archive` builds now.
  * @type {{ file: string, pattern: RegExp, form: "semver" | "pep440" }[]}
  */
 const COPIES = [
@@ -54,8 +54,8 @@ const COPIES = [
   { file: "sdk/python/pulumi_cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)"$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)"$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/internal/pulumiUtilities.go", pattern: /semver\.MustParse\("([^"]*)"\)/g, form: "semver" },
-  ...["docs/installation-configuration.md", "examples/python-quickstart/README.md", "examples/go-quickstart/README.md", "examples/yaml-quickstart/README.md"].flatMap((file) => [
-    { file, pattern: /plugin install resource cloudplatform (\S+)/g, form: /** @type {const} */ ("semver") },
+  ...["README.md", "docs/installation-configuration.md", "examples/python-quickstart/README.md", "examples/go-quickstart/README.md", "examples/yaml-quickstart/README.md"].flatMap((file) => [
+    { file, pattern: /plugin install resource cloudplatform (\d\S*)/g, form: /** @type {const} */ ("semver") },
     { file, pattern: /pulumi-resource-cloudplatform-v(\S+?)-linux-amd64/g, form: /** @type {const} */ ("semver") },
   ]),
   { file: "examples/python-quickstart/requirements.txt", pattern: /pulumi-cloudplatform==(\S+)/g, form: "pep440" },
