@@ -377,7 +377,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   function asAttemptFailed(err: unknown): AttemptFailed {
     if (err instanceof AttemptFailed) return err;
     const error = err instanceof CloudPlatformError ? err : new CloudPlatformError(scrub(String(err instanceof Error ? err.message : err)));
-    return new AttemptFailed(() => error, { kind: "aborted" }, undefined);
+    return new AttemptFailed(() => error, { kind: "unexpected" }, undefined);
   }
 
   return { baseUrl, request };

@@ -82,7 +82,9 @@ export type AttemptFailure =
   | { readonly kind: "network"; readonly code: string }
   /** A 2xx whose body is not the documented answer; `tooLarge` when it passed the size cap. */
   | { readonly kind: "format"; readonly tooLarge: boolean }
-  | { readonly kind: "aborted" };
+  | { readonly kind: "aborted" }
+  /** Something the client itself threw (a bug, not an answer): repeating it would only repeat the bug. */
+  | { readonly kind: "unexpected" };
 
 /** The policy's verdict on one failed attempt. */
 export interface RetryDecision {
@@ -99,12 +101,13 @@ export function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_R
 
 /**
  * Decide whether a failed attempt may be retried. The rules, in order:
- * caller aborts never; 400/401/403/404/409/422 never; a write only when the request never left
+ * caller aborts and the client's own bugs never; 400/401/403/404/409/422 never; a write only when the request never left
  * (connection refused, DNS failure); a GET on any network error, 408, 429, 5xx and a malformed
  * answer (a gateway's page, a cut body: like a 5xx); an answer over the size cap never.
  */
 export function classifyFailure(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RetryDecision {
   if (failure.kind === "aborted") return { retry: false, reason: "cancelled by the caller" };
+  if (failure.kind === "unexpected") return { retry: false, reason: "an unexpected error in the client, not an answer of the API" };
   const idempotent = policy.idempotentMethods.includes(method);
   if (failure.kind === "format") {
     if (failure.tooLarge) return { retry: false, reason: "the answer exceeds the size cap; the same call would get it again" };

@@ -58,6 +58,11 @@ describe("classifyFailure (pure)", () => {
     expect(classifyFailure("GET", { kind: "network", code: "ETIMEDOUT" }, p).retry).toBe(true);
     expect(classifyFailure("GET", { kind: "aborted" }, p).retry).toBe(false);
   });
+  test("an error the client itself threw is never retried, and is not called a cancellation", () => {
+    const decision = classifyFailure("GET", { kind: "unexpected" }, p);
+    expect(decision.retry).toBe(false);
+    expect(decision.reason).not.toMatch(/cancel/);
+  });
   test("an override of the policy is honoured", () => {
     const noServer = resolveRetryPolicy({ retryServerErrors: false });
     expect(classifyFailure("GET", { kind: "status", status: 503 }, noServer).retry).toBe(false);
