@@ -4,6 +4,8 @@
  * engine is gone. Runs the compiled `dist/` (build first, as `make test-unit` does).
  */
 import { spawn, type ChildProcess } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
@@ -39,9 +41,31 @@ test("loading the SDK starts the plugin only under @pulumi/pulumi/cmd/run-plugin
   expect(launchedByRunPlugin(undefined)).toBe(false);
 });
 
-test("prints its port, answers on it, and exits when the engine is gone", async () => {
+const linkDirs: string[] = [];
+afterAll(() => {
+  for (const dir of linkDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A chain of symlinks to the bin like npm's (`node_modules/.bin/x -> ../pkg/bin/x`): one relative
+ * link, then an absolute one, so the launcher must resolve both kinds itself.
+ */
+function linkedBin(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-bin-link-"));
+  linkDirs.push(dir);
+  fs.mkdirSync(path.join(dir, ".bin"));
+  fs.mkdirSync(path.join(dir, "pkg"));
+  fs.symlinkSync(BIN, path.join(dir, "pkg", "pulumi-resource-cloudplatform"));
+  fs.symlinkSync("../pkg/pulumi-resource-cloudplatform", path.join(dir, ".bin", "pulumi-resource-cloudplatform"));
+  return path.join(dir, ".bin", "pulumi-resource-cloudplatform");
+}
+
+test.each([
+  ["the bin itself", () => BIN],
+  ["the bin through npm-style symlinks", linkedBin],
+])("%s prints its port, answers on it, and exits when the engine is gone", async (_label, launcher) => {
   const engine = await startFakeEngine();
-  const child = spawn(BIN, ["--logtostderr", engine.address], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(launcher(), ["--logtostderr", engine.address], { stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   try {
     const line = await firstLine(child);
