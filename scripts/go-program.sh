@@ -24,7 +24,7 @@ HASH="$( (echo "$MODE"; find "$PROGRAM" "$REPO/sdk/go" "$REPO/sdk/go.mod" "$REPO
 BIN="$CACHE_BASE/go-program-$NAME-$HASH/$NAME"
 
 if [[ ! -x "$BIN" ]]; then
-  command -v go >/dev/null 2>&1 || { echo "[go-program] error: Go 1.25+ is needed" >&2; exit 1; }
+  command -v go >/dev/null 2>&1 || { echo "[go-program] error: Go 1.25.11+ is needed" >&2; exit 1; }
   echo "[go-program] building $BIN..." >&2
   mkdir -p "$(dirname "$BIN")"
   flags=(-buildvcs=false -trimpath -tags osusergo,grpcnotrace -o "$BIN.tmp.$$")

@@ -17,7 +17,7 @@ HASH="$(cat "$HERE/sdkgen/main.go" "$HERE/go.mod" "$HERE/go.sum" | sha256sum | c
 GEN="$CACHE_BASE/sdkgen-$HASH/sdkgen"
 
 if [[ ! -x "$GEN" ]]; then
-  command -v go >/dev/null 2>&1 || { echo "[sdks] error: Go 1.25+ is needed to build tools/sdkgen" >&2; exit 1; }
+  command -v go >/dev/null 2>&1 || { echo "[sdks] error: Go 1.25.11+ is needed to build tools/sdkgen" >&2; exit 1; }
   echo "[sdks] building tools/sdkgen..."
   mkdir -p "$(dirname "$GEN")"
   (cd "$HERE" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go build -buildvcs=false -trimpath -tags osusergo,grpcnotrace -o "$GEN.tmp.$$" ./sdkgen)

@@ -65,9 +65,9 @@ fi
 
 # 3. Build from Pulumi's published Go modules through tools/go.mod (go.sum is complete, so the
 #    checksum database is never consulted; only the Go module proxy is used).
-command -v go >/dev/null 2>&1 || die "Go is not installed. Install Go 1.25 or newer (https://go.dev/dl/, or your package manager), or put a pulumi v$VERSION+ CLI with pulumi-language-nodejs on PATH."
+command -v go >/dev/null 2>&1 || die "Go is not installed. Install Go 1.25.11 or newer (https://go.dev/dl/, or your package manager), or put a pulumi v$VERSION+ CLI with pulumi-language-nodejs on PATH."
 go_version="$(go env GOVERSION | sed 's/^go//')"
-version_ge "$go_version" "1.25" || die "Go $go_version is too old; Go 1.25 or newer is needed to build the Pulumi CLI."
+version_ge "$go_version" "1.25.11" || die "Go $go_version is too old; Go 1.25.11 or newer is needed to build the Pulumi CLI (the go directive of Pulumi's own modules)."
 [[ "$(go env GOPROXY)" != "off" ]] || die "GOPROXY is 'off'. Set GOPROXY to a Go module proxy (e.g. the default https://proxy.golang.org) so the Pulumi modules can be fetched."
 
 export GOFLAGS="-mod=readonly"
