@@ -5,12 +5,13 @@
 #                               package stays a normal `pulumi.Run` program and whose test runs
 #                               the same program function inline (examples/go-quickstart)
 # Cached outside the repo (~/.cache/pulumi-cloudplatform/go-program-<name>-<hash>) until the
-# program, sdk/go or the SDK's go.mod/go.sum change. Built with the CLI's flags (-trimpath,
-# osusergo,grpcnotrace) so the Go build cache the CLI build filled is reused: seconds instead
+# program, sdk/go or the SDK's go.mod/go.sum change. Built with the CLI's flags
+# (tools/go-build-flags.sh) so the Go build cache the CLI build filled is reused: seconds instead
 # of minutes on 2 cores.
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$REPO/tools/go-build-flags.sh"
 MODE=build
 if [[ "${1:-}" == "--test" ]]; then
   MODE=test
@@ -27,7 +28,7 @@ if [[ ! -x "$BIN" ]]; then
   command -v go >/dev/null 2>&1 || { echo "[go-program] error: Go 1.25.11+ is needed" >&2; exit 1; }
   echo "[go-program] building $BIN..." >&2
   mkdir -p "$(dirname "$BIN")"
-  flags=(-buildvcs=false -trimpath -tags osusergo,grpcnotrace -o "$BIN.tmp.$$")
+  flags=("${GO_BUILD_FLAGS[@]}" -o "$BIN.tmp.$$")
   if [[ "$MODE" == test ]]; then
     (cd "$PROGRAM" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go test -c "${flags[@]}" .) >&2
   else

@@ -3,8 +3,8 @@
 # `pulumi package gen-sdk provider/plugin/schema.json --language python|go --out sdk` writes with
 # Pulumi's released language hosts (tools/sdkgen explains why we call the generators directly).
 # The generator is built once into the CLI cache, keyed by a hash of its source and go.mod/go.sum,
-# with the CLI's build flags (tools/pulumi-cli.sh), so it reuses the packages that build compiled:
-# seconds instead of half a minute of CPU on 2 cores.
+# with the CLI's build flags (tools/go-build-flags.sh), so it reuses the packages that build
+# compiled: seconds instead of half a minute of CPU on 2 cores.
 # Usage: tools/gen-sdks.sh [out dir]  (default: the repo's sdk/; a test passes a temp dir to
 # check that the committed SDKs are current)
 #        tools/gen-sdks.sh --build-only  (only build the generator: `make test-assets`)
@@ -12,6 +12,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(dirname "$HERE")"
+source "$HERE/go-build-flags.sh"
 CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
 HASH="$(cat "$HERE/sdkgen/main.go" "$HERE/go.mod" "$HERE/go.sum" | sha256sum | cut -c1-12)"
 GEN="$CACHE_BASE/sdkgen-$HASH/sdkgen"
@@ -20,7 +21,7 @@ if [[ ! -x "$GEN" ]]; then
   command -v go >/dev/null 2>&1 || { echo "[sdks] error: Go 1.25.11+ is needed to build tools/sdkgen" >&2; exit 1; }
   echo "[sdks] building tools/sdkgen..."
   mkdir -p "$(dirname "$GEN")"
-  (cd "$HERE" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go build -buildvcs=false -trimpath -tags osusergo,grpcnotrace -o "$GEN.tmp.$$" ./sdkgen)
+  (cd "$HERE" && GOFLAGS=-mod=readonly GOTOOLCHAIN=local go build "${GO_BUILD_FLAGS[@]}" -o "$GEN.tmp.$$" ./sdkgen)
   mv -f "$GEN.tmp.$$" "$GEN"
 fi
 [[ "${1:-}" == "--build-only" ]] && exit 0

@@ -15,6 +15,7 @@ set -euo pipefail
 VERSION=3.248.0
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(dirname "$HERE")"
+source "$HERE/go-build-flags.sh"
 CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
 BASE="$CACHE_BASE/cli-v$VERSION"
 CLI_BIN="$BASE/bin"
@@ -83,7 +84,7 @@ build() { # build <output> <package> <ldflags>
   local out="$1" pkg="$2" ldflags="$3" count=0 line
   say "compiling $(basename "$out") (first build takes several minutes on 2 cores)..."
   # -v prints each package as it is compiled; show a running count instead of hundreds of lines.
-  go build -v -buildvcs=false -trimpath -tags osusergo,grpcnotrace -ldflags "$ldflags" -o "$out.tmp" "$pkg" 2>&1 |
+  go build -v "${GO_BUILD_FLAGS[@]}" -ldflags "$ldflags" -o "$out.tmp" "$pkg" 2>&1 |
     while IFS= read -r line; do
       if [[ "$line" == *:* && "$line" != github.com* && "$line" != golang.org* ]]; then echo "$line" >&2; continue; fi
       count=$((count + 1))
