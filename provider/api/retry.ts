@@ -101,8 +101,8 @@ export function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_R
 
 /**
  * Decide whether a failed attempt may be retried. The rules, in order:
- * caller aborts and the client's own bugs never; 400/401/403/404/409/422 never; a write only when the request never left
- * (connection refused, DNS failure); a GET on any network error, 408, 429, 5xx and a malformed
+ * caller aborts and the client's own bugs never; 400/401/403/404/409/422 never; a write only when
+ * the request never left (connection refused, DNS failure); a GET on any network error, 408, 429, 5xx and a malformed
  * answer (a gateway's page, a cut body: like a 5xx); an answer over the size cap never.
  */
 export function classifyFailure(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RetryDecision {

@@ -78,4 +78,8 @@ test("the Windows launcher runs the same file beside it with every argument, in 
   // The package's own bin starts the same compiled plugin.
   const bin = fs.readFileSync(path.resolve(__dirname, "../../../bin/pulumi-resource-cloudplatform"), "utf8");
   expect(bin).toContain(`/../${tool.PLUGIN_MAIN.slice(2).join("/")}"`);
+  // ...and follows symlinks with the same walk as the archives' launcher, tested below.
+  const symlinkWalk = (text: string) => text.slice(text.indexOf("self=$0"), text.indexOf("done") + "done".length);
+  expect(symlinkWalk(bin)).toBe(symlinkWalk(tool.SH_LAUNCHER));
+  expect(symlinkWalk(bin)).toContain("while [ -h");
 });
