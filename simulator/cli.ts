@@ -4,11 +4,13 @@
  * `pulumi up` at it offline.
  *
  * Usage: cloudplatform-simulator [--port N] [--api-key KEY] [--read-only-api-key KEY]
- *        [--seed FILE] [--fault-seed N] [--time-scale N] [--state-file FILE] [--quiet]
+ *        [--seed FILE] [--fault-seed N] [--time-scale N] [--state-file FILE]
+ *        [--dialect regular|public-api] [--quiet]
  *
  * Prints `cloudplatform-simulator listening on <url>` and `api key: <key>` (CONTRACT.md), then
  * logs one line per request to stderr unless `--quiet`. Stops cleanly on SIGINT/SIGTERM.
  */
+import { DIALECTS, parseDialect } from "./dialect";
 import { startSimulator, SimulatorOptions } from "./index";
 
 /** Parsed command line. */
@@ -17,7 +19,8 @@ export interface CliArgs {
   help: boolean;
 }
 
-const USAGE = `Usage: cloudplatform-simulator [options]
+/** The `--help` text (exported so a test can check that every flag and dialect is explained). */
+export const USAGE = `Usage: cloudplatform-simulator [options]
   --port N                 TCP port on 127.0.0.1 (default 0: any free port)
   --api-key KEY            full-rights token (default: random)
   --read-only-api-key KEY  read-only token (default: random)
@@ -25,6 +28,17 @@ const USAGE = `Usage: cloudplatform-simulator [options]
   --fault-seed N           seed of injected faults when the admin API sets none (replays a run)
   --time-scale N           simulated seconds per real second (default 1)
   --state-file FILE        keep state in FILE across restarts
+  --dialect NAME           how answers are shaped, one of: ${DIALECTS.join(", ")} (default regular)
+                             regular:    the most regular shapes the spec allows
+                             public-api: every shape the platform's public OpenAPI and SDKs
+                                         allow: optional fields omitted, empty lists as null,
+                                         older field names on some instances, at most 10 items
+                                         per cloud list page, regions without count, AI tasks in
+                                         the Python SDK's shape, an extra Provisioning cluster,
+                                         unknown fields and enum values, DNS JSON as text/plain,
+                                         200 {} for storage event updates and deletes
+                           (switch at run time: POST /__admin/dialect {"dialect": NAME};
+                           see simulator/CONTRACT.md "Dialects")
   --quiet                  do not log requests
   --help                   show this help`;
 
@@ -71,6 +85,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
         break;
       case "--state-file":
         options.stateFile = value();
+        break;
+      case "--dialect":
+        options.dialect = parseDialect(value(), flag);
         break;
       case "--quiet":
         options.log = false;

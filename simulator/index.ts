@@ -9,6 +9,7 @@
 import * as http from "http";
 import { randomBytes } from "crypto";
 import { Clock } from "./clock";
+import { parseDialect, type SimulatorDialect } from "./dialect";
 import { RequestLogEntry, SimContext } from "./router";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
@@ -47,6 +48,14 @@ export interface SimulatorOptions {
    * tasks and the rate limit deterministically instead of sleeping.
    */
   now?: () => number;
+  /**
+   * How answers are shaped (CONTRACT.md "Dialects"): `"regular"` (default), the most regular
+   * shapes the spec allows, or `"public-api"`, every shape the platform's public material
+   * allows (fields omitted, empty lists as null, older field names, page caps, unknown fields
+   * and values), so clients can be proved against the live API's variety offline.
+   * `POST /__admin/dialect` changes it at run time; a reset returns to this value.
+   */
+  dialect?: SimulatorDialect;
 }
 
 /** A running simulator. */
@@ -82,6 +91,7 @@ function randomToken(): string {
  * client at it.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const startDialect = parseDialect(options.dialect ?? "regular", "dialect option");
   const clock = new Clock(options.timeScale ?? 1, options.now ?? Date.now);
   const store = new StateStore(loadSeed(options.seed), options.stateFile);
   const tasks = new TaskEngine(store, clock);
@@ -99,8 +109,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     requestLog,
     faults,
     malformed,
+    dialect: startDialect,
     reset() {
       store.reset();
+      sim.dialect = startDialect;
       requestLog.clear();
       faults.clear();
       malformed.clear();
@@ -139,6 +151,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   };
 }
 
+/** Answer dialects (CONTRACT.md "Dialects"): the type, every value, and the name check. */
+export { DIALECTS, isDialect, type SimulatorDialect } from "./dialect";
 /** Types callers need to read the request log, set faults and inspect state. */
 export type { RequestLogEntry, FaultConfig } from "./router";
 /** Malformed-answer modes and rules (`POST /__admin/malformed`). */

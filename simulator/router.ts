@@ -5,6 +5,7 @@
  * modules; keeping the types here avoids an import cycle.
  */
 import { Clock } from "./clock";
+import type { SimulatorDialect } from "./dialect";
 import { Product } from "./errors";
 import { StateStore } from "./state";
 import type { InFlightRequest } from "./requestLog";
@@ -73,7 +74,12 @@ export interface SimContext {
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Malformed-answer rules (admin API `/__admin/malformed`). */
   malformed: MalformedRules;
-  /** Restores seed state, clears the log and faults (admin reset). */
+  /**
+   * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
+   * started dialect on reset.
+   */
+  dialect: SimulatorDialect;
+  /** Restores seed state and the started dialect, clears the log and faults (admin reset). */
   reset(): void;
 }
 

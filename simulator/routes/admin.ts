@@ -13,6 +13,7 @@ import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 import { parseVersion } from "./k8s";
 import { MalformedRuleError } from "../malformed";
 import { bulkCreate } from "./bulk";
+import { DIALECTS, isDialect } from "../dialect";
 
 function body(ctx: RouteContext): Record<string, unknown> {
   if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
@@ -187,6 +188,17 @@ function createTask(ctx: RouteContext) {
   return ok({ tasks: [t.id], task: ctx.sim.tasks.view(t) });
 }
 
+/**
+ * `POST /__admin/dialect` `{dialect}`: switches how answers are shaped (CONTRACT.md "Dialects")
+ * without a restart, so one simulator can serve a suite in both dialects.
+ */
+function setDialect(ctx: RouteContext) {
+  const dialect = isObject(ctx.body) ? ctx.body.dialect : undefined;
+  if (!isDialect(dialect)) throw simpleError(400, `dialect must be one of: ${DIALECTS.join(", ")}`);
+  ctx.sim.dialect = dialect;
+  return ok({ dialect: ctx.sim.dialect });
+}
+
 function getState(ctx: RouteContext) {
   const now = ctx.sim.clock.now();
   const s = ctx.sim.store.state;
@@ -217,6 +229,8 @@ export const adminRoutes: Route[] = [
     },
   },
   { method: "GET", pattern: /^\/__admin\/state\/?$/, handler: getState },
+  { method: "GET", pattern: /^\/__admin\/dialect\/?$/, handler: (ctx) => ok({ dialect: ctx.sim.dialect }) },
+  { method: "POST", pattern: /^\/__admin\/dialect\/?$/, handler: setDialect },
   { method: "POST", pattern: /^\/__admin\/bulk\/?$/, handler: bulkCreate },
   { method: "PATCH", pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/?$/, handler: patchCluster },
   { method: "PUT", pattern: /^\/__admin\/quotas\/(?<project_id>\d+)\/?$/, handler: putQuota },

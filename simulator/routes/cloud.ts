@@ -5,6 +5,7 @@
  * the cloud API), so clients can test their error mapping; unknown projects or regions
  * answer 404 `NotFoundError`.
  */
+import { extraRegions, instanceAnswer, listAnswer, pageSize, regionPageAnswer, taskAnswer } from "../dialect";
 import { cloudError } from "../errors";
 import { ok, Route, RouteContext } from "../router";
 import { Instance, JsonObject, Project, Region } from "../state";
@@ -128,9 +129,16 @@ export function requireProject(ctx: RouteContext, id: number): Project {
   return p;
 }
 
-/** The region with that id, or 404. */
+/** Every region the list shows: the state's, plus the dialect's extra ones (`extraRegions`). */
+function allRegions(ctx: RouteContext): Region[] {
+  const regions = ctx.sim.store.state.regions;
+  const extra = extraRegions(ctx.sim.dialect, regions);
+  return extra.length ? [...regions, ...extra] : regions;
+}
+
+/** The region with that id (one the region list shows), or 404. */
 export function requireRegion(ctx: RouteContext, id: number): Region {
-  const r = ctx.sim.store.state.regions.find((x) => x.id === id);
+  const r = allRegions(ctx).find((x) => x.id === id);
   if (!r) throw cloudError(404, "NotFoundError", `Region ${id} could not be found`, ctx.requestId);
   return r;
 }
@@ -139,7 +147,7 @@ function getTask(ctx: RouteContext) {
   const id = ctx.params.task_id ?? "";
   const task = ctx.sim.tasks.get(id);
   if (!task) throw cloudError(404, "NotFoundError", `Task ${id} could not be found`, ctx.requestId);
-  return ok(ctx.sim.tasks.view(task));
+  return ok(taskAnswer(ctx.sim.dialect, ctx.sim.tasks.view(task)));
 }
 
 function listTasks(ctx: RouteContext) {
@@ -169,8 +177,9 @@ function listTasks(ctx: RouteContext) {
     return true;
   });
   tasks = [...tasks].sort((a, b) => (orderBy === "asc" ? a.createdAt - b.createdAt : b.createdAt - a.createdAt));
-  const p = page(tasks, limit, offset);
-  return ok({ count: p.count, results: p.results.map((t) => engine.view(t, now)) });
+  const p = page(tasks, pageSize(ctx.sim.dialect, limit), offset);
+  const views = { count: p.count, results: p.results.map((t) => engine.view(t, now)) };
+  return ok(listAnswer(ctx.sim.dialect, views, offset, taskAnswer));
 }
 
 function listProjects(ctx: RouteContext) {
@@ -185,7 +194,7 @@ function listProjects(ctx: RouteContext) {
     (p) => (includeDeleted || p.state !== "DELETED") && (name === null || p.name === name),
   );
   if (orderBy) projects = sortBy(projects, orderBy);
-  return ok(page(projects, limit, offset));
+  return ok(listAnswer(ctx.sim.dialect, page(projects, pageSize(ctx.sim.dialect, limit), offset), offset));
 }
 
 function listRegions(ctx: RouteContext) {
@@ -197,16 +206,16 @@ function listRegions(ctx: RouteContext) {
   const showVolumeTypes = q.bool("show_volume_types", false);
   const displayName = ctx.query.get("display_name");
   q.done();
-  let regions = ctx.sim.store.state.regions.filter(
+  let regions = allRegions(ctx).filter(
     (r) => displayName === null || r.display_name.toLowerCase() === displayName.toLowerCase(),
   );
   if (product) regions = regions.filter((r) => r[product === "inference" ? "has_ai" : "has_basic_vm"] === true);
   if (orderBy) regions = sortBy(regions, orderBy);
-  const p = page(regions, limit, offset);
+  const p = page(regions, pageSize(ctx.sim.dialect, limit), offset);
   if (showVolumeTypes) {
     p.results = p.results.map((r) => (r.available_volume_types === null ? { ...r, available_volume_types: ["standard"] } : r));
   }
-  return ok(p);
+  return ok(regionPageAnswer(ctx.sim.dialect, p, offset));
 }
 
 const INSTANCE_STATUSES = [
@@ -237,7 +246,7 @@ function listInstances(ctx: RouteContext) {
       (status === undefined || i.status === status),
   );
   if (orderBy) instances = sortBy(instances, orderBy.replace("created", "created_at") as `${string}.${"asc" | "desc"}`);
-  return ok(page(instances, limit, offset));
+  return ok(listAnswer(ctx.sim.dialect, page(instances, pageSize(ctx.sim.dialect, limit), offset), offset, instanceAnswer));
 }
 
 /**

@@ -7,7 +7,8 @@
  * zero result with `zone_exists: false`.
  */
 import { simpleError, tooManyRequests } from "../errors";
-import { ok, Route, RouteContext } from "../router";
+import { delegationAnswer } from "../dialect";
+import { Route, RouteContext } from "../router";
 
 /**
  * Sliding-window limiter on real time (rate limits are wall-clock, not simulated).
@@ -52,7 +53,8 @@ function delegationStatus(ctx: RouteContext) {
   const wait = ctx.sim.delegationLimiter.take();
   if (wait > 0) throw tooManyRequests("dns", wait, ctx.requestId);
   const known = ctx.sim.store.state.delegation[name];
-  return ok(
+  return delegationAnswer(
+    ctx.sim.dialect,
     known ?? {
       authoritative_name_servers: [],
       service_authorized_count: 0,

@@ -4,10 +4,11 @@
  * The spec's recommended way to verify a token, so it must honour auth like every other route
  * (the server does that before dispatch).
  */
+import { clientAnswer } from "../dialect";
 import { ok, Route, RouteContext } from "../router";
 
 function me(ctx: RouteContext) {
-  return ok(ctx.sim.store.state.client);
+  return ok(clientAnswer(ctx.sim.dialect, ctx.sim.store.state.client));
 }
 
 /** IAM routes. */

@@ -12,6 +12,7 @@
  *   `Quota limit for vm_count exceeded by <n>`;
  * - when the task FINISHES the cluster is `Provisioned` at the new version.
  */
+import { clusterAnswer, extraClusters, extraFields, listAnswer, pageSize } from "../dialect";
 import { cloudError } from "../errors";
 import { isObject, ok, Route, RouteContext } from "../router";
 import { Cluster, SimState, TaskRecord } from "../state";
@@ -79,12 +80,21 @@ function findCluster(ctx: RouteContext): Cluster {
   requireProject(ctx, projectId);
   requireRegion(ctx, regionId);
   const name = ctx.params.cluster_name ?? "";
-  const c = ctx.sim.store.state.clusters.find((x) => x.project_id === projectId && x.region_id === regionId && x.name === name);
+  const c = clustersOf(ctx, projectId, regionId).find((x) => x.name === name);
   if (!c) throw cloudError(404, "NotFoundError", `Cluster ${name} could not be found`, ctx.requestId);
   return c;
 }
 
-/** The cluster as the API shows it (internal project/region ids stay out of the body). */
+/**
+ * The clusters of a project and region: the state's, then the dialect's extra ones
+ * (`extraClusters`, fresh objects each call, so nothing done to them persists).
+ */
+function clustersOf(ctx: RouteContext, projectId: number, regionId: number): Cluster[] {
+  const clusters = ctx.sim.store.state.clusters.filter((c) => c.project_id === projectId && c.region_id === regionId);
+  return [...clusters, ...extraClusters(ctx.sim.dialect, projectId, regionId, clusters)];
+}
+
+/** The cluster as the API shows it (internal project/region ids stay out of the body), before the dialect shapes it. */
 function view(c: Cluster): Record<string, unknown> {
   const { project_id: _p, region_id: _r, ...rest } = c;
   return rest;
@@ -106,22 +116,23 @@ function listClusters(ctx: RouteContext) {
   q.done();
   requireProject(ctx, projectId);
   requireRegion(ctx, regionId);
-  const clusters = ctx.sim.store.state.clusters.filter((c) => c.project_id === projectId && c.region_id === regionId);
+  const clusters = clustersOf(ctx, projectId, regionId);
   clusters.forEach((c) => releaseStaleLock(ctx, c));
-  const p = page(clusters, limit, offset);
-  return ok({ count: p.count, results: p.results.map(view) });
+  const p = page(clusters, pageSize(ctx.sim.dialect, limit), offset);
+  return ok(listAnswer(ctx.sim.dialect, { count: p.count, results: p.results.map(view) }, offset, clusterAnswer));
 }
 
 function getCluster(ctx: RouteContext) {
   const c = findCluster(ctx);
   releaseStaleLock(ctx, c);
-  return ok(view(c));
+  return ok(clusterAnswer(ctx.sim.dialect, view(c)));
 }
 
 function listUpgradeVersions(ctx: RouteContext) {
   const c = findCluster(ctx);
   const targets = upgradeTargets(ctx.sim.store.state.k8sVersions, c.version);
-  return ok({ count: targets.length, results: targets.map((version) => ({ version })) });
+  const items = targets.map((version) => ({ version }));
+  return ok(listAnswer(ctx.sim.dialect, { count: items.length, results: items }, 0));
 }
 
 function upgrade(ctx: RouteContext) {
@@ -155,7 +166,7 @@ function upgrade(ctx: RouteContext) {
   });
   c.task_id = task.id;
   ctx.sim.store.save();
-  return ok({ tasks: [task.id] });
+  return ok(extraFields(ctx.sim.dialect, { tasks: [task.id] }));
 }
 
 /**

@@ -11,6 +11,7 @@
  * `to` exclusive. `count` is the number of items in this response (the API's own words: "number
  * of items contained in the response"), not the total; page until a page is shorter than `limit`.
  */
+import { extraFields } from "../dialect";
 import { notFound, problem } from "../errors";
 import { ok, Route, RouteContext } from "../router";
 
@@ -83,12 +84,12 @@ function totals(ctx: RouteContext) {
     }
   }
   const all = [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, amount]) => ({ date, amount }));
-  const results = all.slice(offset, offset + limit);
-  return ok({ limit, offset, count: results.length, results });
+  const results = all.slice(offset, offset + limit).map((row) => extraFields(ctx.sim.dialect, row));
+  return ok(extraFields(ctx.sim.dialect, { limit, offset, count: results.length, results }));
 }
 
-function ping() {
-  return ok({ message: "pong" });
+function ping(ctx: RouteContext) {
+  return ok(extraFields(ctx.sim.dialect, { message: "pong" }));
 }
 
 /** WAAP reseller routes. */

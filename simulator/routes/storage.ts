@@ -9,10 +9,14 @@
  *   reaching_files_quantity / reaching_used_requests; the other kind is 400 `{error}`;
  * - PUT and DELETE find the event by `uuid` when given, else by identity; a missing event is
  *   400 `{error: "event not found"}` (the operations document 400/401/409 only, no 404).
+ *
+ * Answers go through `dialect.ts` (`eventAnswer`, `eventListAnswer`, `eventWriteAnswer`), which
+ * leaves them as built here in the regular dialect.
  */
 import { randomUUID } from "crypto";
+import { eventAnswer, eventListAnswer, eventWriteAnswer } from "../dialect";
 import { simpleError } from "../errors";
-import { isObject, noContent, ok, Route, RouteContext } from "../router";
+import { isObject, ok, Route, RouteContext } from "../router";
 import { SimState, StoredEvent } from "../state";
 import { addEvent, eventByIdentity, eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 
@@ -126,7 +130,7 @@ function createEvent(ctx: RouteContext) {
   if (clientId !== undefined) stored.client_id = clientId;
   addEvent(state.storageEvents, stored);
   ctx.sim.store.save();
-  return ok(eventView(stored));
+  return ok(eventAnswer(ctx.sim.dialect, eventView(stored)));
 }
 
 function updateEvent(ctx: RouteContext) {
@@ -156,7 +160,7 @@ function updateEvent(ctx: RouteContext) {
   if (next.bytes === undefined) delete target.bytes;
   if (next.count === undefined) delete target.count;
   ctx.sim.store.save();
-  return noContent();
+  return eventWriteAnswer(ctx.sim.dialect);
 }
 
 function deleteEvent(ctx: RouteContext) {
@@ -168,11 +172,11 @@ function deleteEvent(ctx: RouteContext) {
   if (!target) throw simpleError(400, "event not found");
   state.storageEvents = state.storageEvents.filter((e) => e !== target);
   ctx.sim.store.save();
-  return noContent();
+  return eventWriteAnswer(ctx.sim.dialect);
 }
 
 function listEvents(ctx: RouteContext) {
-  return ok(listView(ctx.sim.store.state));
+  return ok(eventListAnswer(ctx.sim.dialect, listView(ctx.sim.store.state)));
 }
 
 function configurator() {

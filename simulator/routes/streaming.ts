@@ -7,6 +7,7 @@
  * and the JSON of task_data; page from 1 with `limit` per page. `next`/`previous` are query-string
  * fragments (`page=N`) or null. A bad enum or number is 422 `{error}`.
  */
+import { aiTaskPageAnswer } from "../dialect";
 import { simpleError } from "../errors";
 import { ok, Route, RouteContext } from "../router";
 import { AiTask } from "../state";
@@ -76,12 +77,14 @@ function listAiTasks(ctx: RouteContext) {
     processing_time: t.processing_time,
   }));
   const lastPage = Math.max(1, Math.ceil(tasks.length / limit));
-  return ok({
-    count: tasks.length,
-    next: page < lastPage ? `page=${page + 1}` : null,
-    previous: page > 1 ? `page=${Math.min(page - 1, lastPage)}` : null,
-    results,
-  });
+  return ok(
+    aiTaskPageAnswer(ctx.sim.dialect, {
+      count: tasks.length,
+      next: page < lastPage ? `page=${page + 1}` : null,
+      previous: page > 1 ? `page=${Math.min(page - 1, lastPage)}` : null,
+      results,
+    }),
+  );
 }
 
 /** Streaming routes. */

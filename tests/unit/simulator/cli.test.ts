@@ -98,9 +98,49 @@ test("sweeps every endpoint", async () => {
   expect(stderr).not.toContain("cli-key");
 });
 
+/** Spawns the built CLI with `args` until it prints its key (or exits); returns its URL, output and exit code. */
+async function spawnCli(args: string[]): Promise<{ url: string; out: string; err: string; code: number | null; stop: () => Promise<void> }> {
+  const proc = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  proc.stderr?.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => {
+    proc.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (/api key: .+\n/.test(out)) resolve(null);
+    });
+    proc.on("exit", (c) => resolve(c));
+  });
+  const stop = async () => {
+    if (proc.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.on("exit", resolve));
+    proc.kill("SIGTERM");
+    await exited;
+  };
+  return { url: /listening on (\S+)/.exec(out)?.[1] ?? "", out, err, code, stop };
+}
+
+test("--dialect public-api starts the simulator in that dialect; a bad value exits 2 naming the allowed ones", async () => {
+  const cli = await spawnCli(["--port", "0", "--quiet", "--dialect", "public-api"]);
+  try {
+    expect(cli.code).toBeNull();
+    expect((await call(cli.url, "GET", "/__admin/dialect", { key: null })).body).toEqual({ dialect: "public-api" });
+  } finally {
+    await cli.stop();
+  }
+  const bad = await spawnCli(["--dialect", "loose"]);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toContain('--dialect must be one of: regular, public-api (got "loose")');
+  const help = await spawnCli(["--help"]);
+  expect(help.code).toBe(0);
+  expect(help.out).toContain("--dialect NAME");
+});
+
 test("parseArgs reads every flag and rejects unknown ones", () => {
-  const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--quiet"]);
-  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", faultSeed: 42, timeScale: 10, stateFile: "f.json", log: false });
+  const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--dialect", "public-api", "--quiet"]);
+  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", faultSeed: 42, timeScale: 10, stateFile: "f.json", dialect: "public-api", log: false });
   expect(() => parseArgs(["--fault-seed", "1.5"])).toThrow(/--fault-seed needs a non-negative integer/);
   expect(() => parseArgs(["--nope"])).toThrow(/unknown option/);
   expect(() => parseArgs(["--port"])).toThrow(/needs a value/);
