@@ -13,9 +13,12 @@ import { PaginationLimitError } from "./errors";
  */
 export const DEFAULT_MAX_PAGES = 1000;
 
-/** An offset page (`limit`/`offset` in, `{count, results}` out); `count` is the total. */
+/**
+ * An offset page (`limit`/`offset` in, `{count, results}` out); `count` is the total, or null
+ * where the endpoint does not send one (regions).
+ */
 export interface OffsetPage<T> {
-  readonly count: number;
+  readonly count: number | null;
   readonly results: readonly T[];
 }
 
@@ -51,9 +54,12 @@ export interface PageProgress {
 }
 
 /**
- * Iterate items over offset pages until `count` is reached, a page comes back short or empty,
- * or `max` items were yielded; more than `maxPages` pages is a PaginationLimitError. The last
- * page asks only for the items still wanted, so a cap below the page size fetches no more than it.
+ * Iterate items over offset pages until `count` is reached, a page comes back empty, or `max`
+ * items were yielded; more than `maxPages` pages is a PaginationLimitError. A page shorter than
+ * asked does not end the list while the total says more are left: a server may cap its pages
+ * below the `limit` asked for. Without a total (`count` null) the list ends at the first empty
+ * page. The last page asks only for the items still wanted, so a cap below the page size
+ * fetches no more than it.
  */
 export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): AsyncGenerator<T, void, undefined> {
   const limit = positiveInt(options.pageSize ?? 100, "pageSize");
@@ -69,9 +75,10 @@ export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, op
     const page = await fetchPage({ limit: want, offset });
     pages++;
     if (options.onPage) {
-      const totalItems = Math.min(Math.max(page.count - start, 0), max);
       const received = Math.min(yielded + page.results.length, max);
-      options.onPage({ pages, items: received, totalItems, totalPages: Math.max(pages, Math.ceil(totalItems / limit)) });
+      const totalItems = page.count === null ? received : Math.min(Math.max(page.count - start, 0), max);
+      const perPage = Math.max(1, Math.min(limit, page.results.length || limit));
+      options.onPage({ pages, items: received, totalItems, totalPages: Math.max(pages, Math.ceil(totalItems / perPage)) });
     }
     for (const item of page.results) {
       if (yielded >= max) return;
@@ -79,7 +86,7 @@ export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, op
       yielded++;
     }
     offset += page.results.length;
-    if (page.results.length === 0 || page.results.length < want || offset >= page.count) return;
+    if (page.results.length === 0 || (page.count !== null && offset >= page.count)) return;
   }
 }
 
@@ -88,10 +95,15 @@ export async function fetchAllOffset<T>(fetchPage: OffsetPageFetcher<T>, options
   return collect(iterateOffsetPages(fetchPage, options));
 }
 
-/** A page-number page (streaming AI tasks): `next` is null on the last page. */
+/**
+ * A page-number page (streaming AI tasks): `next` is null on the last page. Each field but the
+ * results may be left out by the server: `next` and `count` are then `undefined` / `null`.
+ */
 export interface NumberedPage<T> {
-  readonly count: number;
-  readonly next: string | null;
+  /** The total, or null when not sent. */
+  readonly count: number | null;
+  /** The next page's query (`page=2`), null on the last page, undefined when not sent. */
+  readonly next: string | null | undefined;
   readonly previous: string | null;
   readonly results: readonly T[];
 }
@@ -113,24 +125,34 @@ export interface NumberedPagerOptions {
 
 /**
  * Iterate items over numbered pages until `next` is null, a page is empty, or `max` is reached;
- * a `next` still announced after `maxPages` pages is a PaginationLimitError.
+ * a `next` still announced after `maxPages` pages is a PaginationLimitError. A page that does not
+ * send `next` is followed by the total when it sends `count`, else until an empty page.
  */
 export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions = {}): AsyncGenerator<T, void, undefined> {
   const max = options.max ?? Infinity;
   const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
   let page = positiveInt(options.startPage ?? 1, "startPage");
   let yielded = 0;
+  let received = 0;
   for (let pages = 0; yielded < max; pages++) {
     if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
     const current = await fetchPage(page);
+    received += current.results.length;
     for (const item of current.results) {
       if (yielded >= max) return;
       yield item;
       yielded++;
     }
-    if (current.next === null || current.results.length === 0) return;
+    if (current.results.length === 0 || !morePagesAfter(current, received)) return;
     page++;
   }
+}
+
+/** Whether a numbered page announces another: by `next` when sent, else by the total, else yes (until an empty page). */
+function morePagesAfter(page: NumberedPage<unknown>, received: number): boolean {
+  if (page.next !== undefined) return page.next !== null;
+  if (page.count !== null) return received < page.count;
+  return true;
 }
 
 /** Collect all items of a page-number list (up to `max`). */

@@ -91,9 +91,11 @@ export interface BodyProblem {
 }
 
 /**
- * Check a 2xx body against what the call expects: `null` means no body (the spec's 204), and a
- * body sent anyway is refused (a gateway's HTML page on a PUT means the PUT may never have
- * arrived); otherwise the body must be JSON by content type and syntax and match `schema`.
+ * Check a 2xx body against what the call expects. `null` means no answer is documented (the
+ * spec's 204): an empty body or any JSON body (a server that sends `{}`) is accepted, but a body
+ * that is not JSON is refused, since a gateway's HTML page on a PUT means the PUT may never have
+ * arrived. Otherwise the body must be JSON (whatever its content type says: a server may label
+ * JSON `text/plain`) and match `schema`; the content type is named when the body is not JSON.
  */
 export function checkSuccessBody<T>(
   schema: ResponseSchema<T> | null,
@@ -101,21 +103,19 @@ export function checkSuccessBody<T>(
   body: ReadBody,
 ): { ok: true; data: T | undefined } | { ok: false; problem: BodyProblem } {
   const empty = body.text.trim() === "";
-  if (schema === null) {
-    // The spec answers these calls 204; any body means something else answered.
-    return empty ? { ok: true, data: undefined } : fail("(body)", "expected no body (the documented answer is a 204)", quoteText(body.text));
-  }
+  if (schema === null && empty) return { ok: true, data: undefined };
   if (empty) return fail("(body)", "expected a JSON body, got an empty body", "nothing");
-  if (!isJsonMediaType(contentType)) {
-    return fail("(body)", `expected JSON (application/json), got content type ${contentType ? JSON.stringify(contentType) : "none"}`, quoteText(body.text));
-  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.text);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
+    const labelled = `content type ${contentType ? JSON.stringify(contentType) : "none"}`;
+    if (schema === null) return fail("(body)", `expected no body or JSON (the documented answer is a 204), got a body that is not JSON (${labelled})`, quoteText(body.text));
+    if (!isJsonMediaType(contentType)) return fail("(body)", `expected JSON, got a body that is not JSON (${labelled})`, quoteText(body.text));
     return fail("(body)", `the JSON is malformed or cut short after ${body.bytes} bytes (${why})`, quoteText(body.text, true));
   }
+  if (schema === null) return { ok: true, data: undefined };
   const checked = checkBody(schema, parsed);
   if (checked.ok) return { ok: true, data: checked.value };
   const { field, problem, value } = checked.mismatch;

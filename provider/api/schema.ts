@@ -37,11 +37,18 @@ export function readonlyRecord<V>(record: Record<string, V>): Readonly<Record<st
 /** A non-empty string: names, ids and states the lifecycles compare. */
 export const text = z.string().min(1);
 
+/**
+ * Any whole number, not only the safe integers: the spec's limits are uint64, so a value past
+ * 2^53 is a real answer (it arrives rounded, as every JSON reader in JavaScript reads it), not a
+ * malformed one. zod's own `.int()` refuses it.
+ */
+const wholeNumber = z.number().refine(Number.isInteger, { message: "expected an integer" });
+
 /** An integer (ids, counts); the API sends numbers, never numeric strings. */
-export const int = z.number().int();
+export const int = wholeNumber;
 
 /** A non-negative integer (counts, limits). */
-export const count = z.number().int().nonnegative();
+export const count = wholeNumber.refine((n) => n >= 0, { message: "expected a non-negative integer" });
 
 /** A string the spec leaves open: absent and `null` both read as `null`. */
 export const optionalText = z
@@ -50,9 +57,7 @@ export const optionalText = z
   .transform((v) => v ?? null);
 
 /** An integer the spec leaves open: absent and `null` both read as `null`. */
-export const optionalInt = z
-  .number()
-  .int()
+export const optionalInt = int
   .nullish()
   .transform((v) => v ?? null);
 
@@ -77,11 +82,59 @@ export const optionalFlag = z
   .transform((v) => v ?? false);
 
 /**
- * An offset page `{count, results}` as the list endpoints send it. `count` is required: without
- * it a pager cannot tell the last page from a short one, and would stop after the first.
+ * A flag whose absence must not read as `false` (a missing `zone_exists` is not "no zone"):
+ * absent and `null` read as `null`, "not reported".
+ */
+export const optionalBoolean = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** A non-negative integer the spec leaves open: absent and `null` both read as `null`. */
+export const optionalCount = count.nullish().transform((v) => v ?? null);
+
+/** A list of strings the platform may send as `null` (a Go server's empty slice): reads as `[]`. */
+export const optionalStrings = optionalList(z.string());
+
+/**
+ * Reads an older spelling of a field under its current name, when only the older one is sent
+ * (the platform's older API versions, still answered by some endpoints). Applied before the
+ * object's schema, so the schema and its messages name the current field.
+ */
+export function withAliases<T extends z.ZodType>(aliases: Readonly<Record<string, string>>, schema: T) {
+  return z.preprocess((v) => {
+    if (!isRecord(v)) return v;
+    let out: Record<string, unknown> | undefined;
+    for (const [current, older] of Object.entries(aliases)) {
+      if (v[current] === undefined && v[older] !== undefined) {
+        out ??= { ...v };
+        out[current] = v[older];
+      }
+    }
+    return out ?? v;
+  }, schema);
+}
+
+/** True for a plain JSON object (not null, not a list). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * An offset page `{count, results}` as the list endpoints send it. `count` is required: a server
+ * may cap a page below the `limit` asked for, so only the total tells the last page from a short
+ * one (the pager trusts it).
  */
 export function offsetPage<T extends z.ZodType>(item: T) {
   return z.object({ count, results: z.array(item) });
+}
+
+/**
+ * An offset page whose total the spec does not show (regions): `count` is `null` when absent,
+ * and the pager then reads until an empty page.
+ */
+export function offsetPageWithoutCount<T extends z.ZodType>(item: T) {
+  return z.object({ count: optionalCount, results: z.array(item) });
 }
 
 /** What went wrong when a body did not match its schema. */

@@ -56,15 +56,15 @@ export interface GetK8sClustersArgs {
 
 /** One cluster in the `getK8sClusters` result: what a program needs to pick and address it. */
 export interface K8sClusterSummary {
-  /** The cluster's UUID. */
-  readonly id: string;
+  /** The cluster's UUID; null when the API did not send it. */
+  readonly id: string | null;
   /** Its name, the identifier in every cluster path (`clusterName` of the other lookups and of `K8sClusterUpgrade`). */
   readonly name: string;
-  /** Kubernetes version `v<major>.<minor>.<patch>`. */
-  readonly version: string;
-  /** Provisioned, Provisioning, Deleting, ... as the API sends it. */
-  readonly status: string;
-  /** Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy. */
+  /** Kubernetes version `v<major>.<minor>.<patch>` as the API sends it; null while the cluster is still provisioning. */
+  readonly version: string | null;
+  /** Provisioned, Provisioning, Deleting, ... as the API sends it; null when not sent. */
+  readonly status: string | null;
+  /** Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy or the API does not say. */
   readonly taskId: string | null;
 }
 
@@ -109,7 +109,7 @@ export const getK8sClustersLookup: LookupDefinition<GetK8sClustersArgs, Normaliz
     const matching = needle === undefined ? all : all.filter((c) => c.name.toLowerCase().includes(needle));
     const clusters = matching
       .slice(0, a.maxResults ?? matching.length)
-      .map((c) => ({ id: c.id, name: c.name, version: c.version, status: c.status, taskId: c.taskId }));
+      .map((c) => ({ id: c.id, name: c.name, version: c.version, status: c.status, taskId: c.taskId ?? null }));
     return { projectId: a.projectId, regionId: a.regionId, clusters, names: clusters.map((c) => c.name) };
   },
 };

@@ -82,25 +82,46 @@ function uuidOf(id: string, outs: Partial<StorageEventOutputs>): string | undefi
   return id && !isPendingId(id) ? id : undefined;
 }
 
-/** An event the list identifies: it carries the uuid and name every lookup relies on. */
-function isIdentified(e: NotificationEvent): boolean {
-  return typeof e.uuid === "string" && e.uuid !== "" && typeof e.name === "string" && e.name !== "";
+/** An event the list names: its kind (always there, from the key it is listed under). */
+function isNamed(e: NotificationEvent): boolean {
+  return typeof e.name === "string" && e.name !== "";
 }
 
-/** The event with `uuid`, as far as a well-formed list shows it. */
-function locateByUuid(list: () => Promise<readonly NotificationEvent[]>, uuid: string): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isIdentified, (e) => e.uuid === uuid);
+/**
+ * Whether a listed event can be ruled in or out as the one `wanted` owns: it is named, and it
+ * has a uuid or another identity. An event of `wanted`'s identity without a uuid could be it,
+ * so it makes the answer unclear instead of letting the list read as "not there".
+ */
+function identifiableFor(wanted: StorageEventInputs): (e: NotificationEvent) => boolean {
+  return (e) => isNamed(e) && (Boolean(e.uuid) || !sameIdentity(e, wanted));
 }
 
-/** The event with the identity of `wanted`, as far as a well-formed list shows it. */
+/** The event with `uuid` (which has the identity of `wanted`), as far as a well-formed list shows it. */
+function locateByUuid(list: () => Promise<readonly NotificationEvent[]>, uuid: string, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
+  return findInList(list, identifiableFor(wanted), (e) => e.uuid === uuid);
+}
+
+/**
+ * An event with the identity of `wanted`, as far as a well-formed list shows it; one without a
+ * uuid counts (the identity is taken, whoever holds it). For a create's checks.
+ */
 function locateByIdentity(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isIdentified, (e) => sameIdentity(e, wanted));
+  return findInList(list, isNamed, (e) => sameIdentity(e, wanted));
+}
+
+/**
+ * The event a resource created but whose uuid is not known yet, by identity: it must show a
+ * uuid to be recorded, so one without is unclear.
+ */
+function locatePending(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
+  return findInList(list, identifiableFor(wanted), (e) => sameIdentity(e, wanted));
 }
 
 /** The event a stored resource owns: by uuid, or by identity while its create is pending. */
 function locateOwn(list: () => Promise<readonly NotificationEvent[]>, id: string, outs: StorageEventOutputs): Promise<Presence<NotificationEvent>> {
   const uuid = uuidOf(id, outs);
-  return uuid ? locateByUuid(list, uuid) : locateByIdentity(list, compactInputs(outs));
+  const stored = compactInputs(outs);
+  return uuid ? locateByUuid(list, uuid, stored) : locatePending(list, stored);
 }
 
 /** `reaching_used_space for storage "media", no bucket (uuid U)`, or `(uuid not known yet)` while pending. */
@@ -210,7 +231,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
  */
 async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
-  const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid);
+  const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid, wanted);
   if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason);
   const existing = found.state === "present" ? found.value : undefined;
   if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
@@ -248,7 +269,7 @@ async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEven
         what: `the update of ${describeEvent(wanted)} (uuid ${uuid})`,
         send: (_attempt, options) => lists.written("update", api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId }, options)),
         probe: async () => {
-          const found = await locateByUuid(() => lists.get("fresh", () => api.list()), uuid);
+          const found = await locateByUuid(() => lists.get("fresh", () => api.list()), uuid, wanted);
           if (found.state === "unclear") return { outcome: "unclear", reason: found.reason };
           if (found.state === "absent") return { outcome: "unclear", reason: "the event is no longer listed" };
           return sameLimit(found.value, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
@@ -324,7 +345,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
         what: `the delete of ${describeEvent(stored)} (uuid ${owned})`,
         send: (_attempt, options) => ctx.run.eventLists.written("delete", api.delete(body, { clientId: stored.clientId }, options)),
         probe: async () => {
-          const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), owned);
+          const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), owned, stored);
           if (found.state === "unclear") return { outcome: "unclear", reason: found.reason };
           return found.state === "present" ? { outcome: "absent" } : { outcome: "applied", value: undefined };
         },

@@ -13,14 +13,15 @@ import { CloudPlatformError, formatDuration } from "../api/errors";
  */
 export class TaskFailedError extends CloudPlatformError {
   readonly taskId: string;
-  readonly taskType: string;
+  /** The task's type, null when the answer did not name it. */
+  readonly taskType: string | null;
   /** The task's `error` text, verbatim. */
   readonly taskError: string;
   /** The final task as read. */
   readonly task: Task;
   constructor(task: Task) {
     const text = task.error ?? "(the task reported no error text)";
-    super(`Task ${task.id} (${task.taskType}) failed: ${text}`);
+    super(`Task ${task.id}${task.taskType ? ` (${task.taskType})` : ""} failed: ${text}`);
     this.taskId = task.id;
     this.taskType = task.taskType;
     this.taskError = text;

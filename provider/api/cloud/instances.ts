@@ -7,7 +7,7 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, optionalFlag, optionalInt, optionalList, optionalText, readonlyList, readonlyRecord, text, type Answer } from "../schema";
+import { offsetPage, optionalBoolean, optionalInt, optionalList, optionalText, readonlyList, readonlyRecord, text, withAliases, type Answer } from "../schema";
 
 /** Filters of the instance list. */
 export interface ListInstancesParams {
@@ -24,10 +24,10 @@ export interface ListInstancesParams {
   readonly includeBaremetal?: boolean;
 }
 
-const flavorFields = z.object({ flavor_id: text, flavor_name: text, vcpus: optionalInt, ram: optionalInt }).transform((f) => ({
-  /** Flavor id. */
+const flavorFields = z.object({ flavor_id: optionalText, flavor_name: optionalText, vcpus: optionalInt, ram: optionalInt }).transform((f) => ({
+  /** Flavor id, when reported. */
   flavorId: f.flavor_id,
-  /** Flavor name. */
+  /** Flavor name, when reported. */
   flavorName: f.flavor_name,
   /** Number of virtual CPUs, when reported. */
   vcpus: f.vcpus,
@@ -41,11 +41,11 @@ export interface InstanceFlavor extends Answer<typeof flavorFields> {}
 const flavorSchema: z.ZodType<InstanceFlavor> = flavorFields;
 
 const addressFields = z
-  .object({ addr: text, type: text, interface_name: optionalText, subnet_id: optionalText, subnet_name: optionalText })
+  .object({ addr: text, type: optionalText, interface_name: optionalText, subnet_id: optionalText, subnet_name: optionalText })
   .transform((a) => ({
     /** The IP address. */
     addr: a.addr,
-    /** `fixed` or `floating`. */
+    /** `fixed` or `floating`, as sent; null when not sent. */
     type: a.type,
     /** Network interface name, when reported. */
     interfaceName: a.interface_name,
@@ -60,12 +60,12 @@ export interface InstanceAddress extends Answer<typeof addressFields> {}
 
 const addressSchema: z.ZodType<InstanceAddress> = addressFields;
 
-const tagFields = z.object({ key: z.string(), value: z.string(), read_only: optionalFlag }).transform((t) => ({
+const tagFields = z.object({ key: z.string(), value: z.string(), read_only: optionalBoolean }).transform((t) => ({
   /** Tag key. */
   key: t.key,
   /** Tag value. */
   value: t.value,
-  /** Whether the tag is set by the platform and cannot be changed. */
+  /** Whether the tag is set by the platform and cannot be changed; null when not reported. */
   readOnly: t.read_only,
 }));
 
@@ -74,10 +74,10 @@ export interface InstanceTag extends Answer<typeof tagFields> {}
 
 const tagSchema: z.ZodType<InstanceTag> = tagFields;
 
-const volumeFields = z.object({ id: text, delete_on_termination: optionalFlag }).transform((v) => ({
+const volumeFields = z.object({ id: text, delete_on_termination: optionalBoolean }).transform((v) => ({
   /** Volume id. */
   id: v.id,
-  /** Whether the volume is deleted with the instance. */
+  /** Whether the volume is deleted with the instance; null when not reported. */
   deleteOnTermination: v.delete_on_termination,
 }));
 
@@ -87,23 +87,25 @@ export interface InstanceVolume extends Answer<typeof volumeFields> {}
 const volumeSchema: z.ZodType<InstanceVolume> = volumeFields;
 
 /**
- * The wire instance. The spec shows no instance fields; `id`, `name`, `status` and `vm_state`
- * (which the platform always sends, and the lookup filters and names by) are required, the
- * rest is open: absent lists read as empty, absent values as null, a present one must be well-formed.
+ * The wire instance: `id` and `name` are required (the OpenAPI requires them, and the lookup
+ * returns and filters instances by them); the older names the platform's v1 list has also sent,
+ * `instance_id`, `instance_name` and `instance_created`, are read in their place. The rest is
+ * open: absent lists read as empty, absent values as null, a present one must be well-formed.
  */
-export const instanceSchema = z
-  .object({
+export const instanceSchema = withAliases(
+  { id: "instance_id", name: "instance_name", created_at: "instance_created" },
+  z.object({
     id: text,
     name: text,
-    status: text,
-    vm_state: text,
+    status: optionalText,
+    vm_state: optionalText,
     created_at: optionalText,
     project_id: optionalInt,
     region_id: optionalInt,
     region: optionalText,
     flavor: flavorSchema.nullish().transform((f) => f ?? null),
     addresses: z
-      .record(z.string(), z.array(addressSchema).transform(readonlyList))
+      .record(z.string(), optionalList(addressSchema))
       .nullish()
       .transform((a) => readonlyRecord(a ?? {})),
     tags: optionalList(tagSchema),
@@ -113,15 +115,16 @@ export const instanceSchema = z
     instance_description: optionalText,
     task_id: optionalText,
     creator_task_id: optionalText,
-  })
+  }),
+)
   .transform((w) => ({
     /** Instance id. */
     id: w.id,
     /** Instance name. */
     name: w.name,
-    /** ACTIVE, BUILD, SHUTOFF, ... as sent. */
+    /** ACTIVE, BUILD, SHUTOFF, ... as sent; null when not sent. */
     status: w.status,
-    /** Hypervisor state of the VM (active, stopped, ...), as sent. */
+    /** Hypervisor state of the VM (active, stopped, ...), as sent; null when not sent. */
     vmState: w.vm_state,
     /** Creation time, ISO 8601, as sent. */
     createdAt: w.created_at,

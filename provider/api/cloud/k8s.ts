@@ -8,28 +8,28 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, optionalInt, optionalText, readonlyList, text, type Answer } from "../schema";
+import { offsetPage, offsetPageWithoutCount, optionalBoolean, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
 import { taskIdListSchema, type TaskIdList } from "./tasks";
 
 /** `v<major>.<minor>.<patch>`, as the spec shapes Kubernetes versions (the upgrade planner parses it). */
-const k8sVersion = z.string().regex(/^v\d+\.\d+\.\d+$/, "expected a version shaped v<major>.<minor>.<patch>");
+const k8sVersion = z.string().regex(/^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/, "expected a version shaped v<major>.<minor>.<patch>");
 
 const poolFields = z
   .object({
-    id: text,
-    name: text,
-    flavor_id: text,
+    id: optionalText,
+    name: optionalText,
+    flavor_id: optionalText,
     node_count: optionalInt,
     min_node_count: optionalInt,
     max_node_count: optionalInt,
-    status: text,
+    status: optionalText,
   })
   .transform((p) => ({
-    /** Pool id. */
+    /** Pool id, when reported. */
     id: p.id,
-    /** Pool name. */
+    /** Pool name, when reported. */
     name: p.name,
-    /** Flavor of the pool's nodes. */
+    /** Flavor of the pool's nodes, when reported. */
     flavorId: p.flavor_id,
     /** Current number of nodes, when reported. */
     nodeCount: p.node_count,
@@ -37,7 +37,7 @@ const poolFields = z
     minNodeCount: p.min_node_count,
     /** Autoscaling maximum, when set. */
     maxNodeCount: p.max_node_count,
-    /** Pool status, as sent. */
+    /** Pool status, as sent; null when not sent. */
     status: p.status,
   }));
 
@@ -47,37 +47,51 @@ export interface K8sPool extends Answer<typeof poolFields> {}
 const poolSchema: z.ZodType<K8sPool> = poolFields;
 
 /**
- * The wire cluster: `version` and `status` (what the upgrade lifecycle decides on) are required
- * with the spec's shape, and so are `id`, `name`, `pools` and `is_public`, which the platform
- * always sends; the lock `task_id` and the rest are open.
+ * The lock `task_id` in three states: a task id (locked), `null` (not locked, as the OpenAPI
+ * documents it) and `undefined` when the field is not sent at all (or sent empty), which says
+ * nothing about a lock: the upgrade treats it as "unclear", never as "unlocked".
+ */
+const lockTaskId = z
+  .string()
+  .nullish()
+  .transform((v): string | null | undefined => (v === "" ? undefined : v));
+
+/**
+ * The wire cluster: only `name` is required, the identifier of every cluster path and what a
+ * list is filtered by. `version` and `status` are kept as sent: a cluster still provisioning
+ * may have neither, and must not break a list of the project's clusters. The upgrade lifecycle
+ * checks the shape of its own target cluster's version and status where it decides on them.
  */
 export const clusterSchema = z
   .object({
-    id: text,
+    id: optionalText,
     name: text,
-    version: k8sVersion,
-    status: text,
-    task_id: optionalText,
+    version: optionalText,
+    status: optionalText,
+    task_id: lockTaskId,
     creator_task_id: optionalText,
-    is_public: z.boolean(),
+    is_public: optionalBoolean,
     keypair: optionalText,
     created_at: optionalText,
-    pools: z.array(poolSchema).transform(readonlyList),
+    pools: optionalList(poolSchema),
   })
   .transform((w) => ({
-    /** The cluster's UUID. */
+    /** The cluster's UUID, when reported. */
     id: w.id,
     /** The user-defined name that identifies it in paths. */
     name: w.name,
-    /** `v<major>.<minor>.<patch>`. */
+    /** `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning). */
     version: w.version,
-    /** Provisioned, Provisioning, Deleting, ... as sent. */
+    /** Provisioned, Provisioning, Deleting, ... as sent; null when not sent. */
     status: w.status,
-    /** Id of the task locking the cluster (e.g. a running upgrade); null when not locked. */
+    /**
+     * Id of the task locking the cluster (e.g. a running upgrade); null when the server says it
+     * is not locked; undefined when the server did not send the field (lock unknown).
+     */
     taskId: w.task_id,
     /** Id of the task that created the cluster, when reported. */
     creatorTaskId: w.creator_task_id,
-    /** Whether the cluster's API endpoint is public. */
+    /** Whether the cluster's API endpoint is public; null when not reported. */
     isPublic: w.is_public,
     /** Name of the SSH key pair of the nodes, when set. */
     keypair: w.keypair,
@@ -101,8 +115,11 @@ const upgradeVersionFields = z.object({ version: k8sVersion }).transform((v) => 
 /** A version a cluster may be upgraded to now. */
 export interface K8sUpgradeVersion extends Answer<typeof upgradeVersionFields> {}
 
-/** The permitted upgrade targets: `{count, results: [{version}]}`, each version well-shaped. */
-export const upgradeVersionsSchema = offsetPage(upgradeVersionFields);
+/**
+ * The permitted upgrade targets: `{count, results: [{version}]}`, each version well-shaped (the
+ * planner decides on every entry); `count` may be left out, the results are the whole list.
+ */
+export const upgradeVersionsSchema = offsetPageWithoutCount(upgradeVersionFields);
 
 /** The Kubernetes functions of the client. */
 export interface K8sApi {

@@ -18,13 +18,16 @@ export interface ListProjectsParams {
   readonly offset?: number;
 }
 
-/** The wire project: the spec's `id`, `name`, `is_default` and `state` are required, the rest is open. */
+/**
+ * The wire project: `id`, `name` and `is_default` are required (the spec shows them, the OpenAPI
+ * requires them, and `getProject` chooses by them); `state` is kept as sent and the rest is open.
+ */
 export const projectSchema = z
   .object({
     id: int,
     name: text,
     is_default: z.boolean(),
-    state: text,
+    state: optionalText,
     client_id: optionalInt,
     description: optionalText,
     created_at: optionalText,
@@ -38,7 +41,7 @@ export const projectSchema = z
     name: w.name,
     /** Each client has exactly one default project. */
     isDefault: w.is_default,
-    /** ACTIVE, DELETED, DELETING, ... as sent. */
+    /** ACTIVE, DELETED, DELETING, ... as sent; null when not sent. */
     state: w.state,
     /** Id of the client (account) owning the project, when reported. */
     clientId: w.client_id,

@@ -7,7 +7,7 @@
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { int, offsetPage, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
+import { int, offsetPageWithoutCount, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
 
 /** Filters of the region list. */
 export interface ListRegionsParams {
@@ -82,10 +82,10 @@ export const regionSchema = z
 export interface Region extends Answer<typeof regionSchema> {}
 
 /**
- * A page of regions, `count` required: the spec shows only `results`, but the platform always
- * sends the total, and without it the pager could not tell the last page from a short one.
+ * A page of regions: the spec shows only `results`, so `count` is open; without it the pager
+ * reads until an empty page.
  */
-export const regionPageSchema = offsetPage(regionSchema);
+export const regionPageSchema = offsetPageWithoutCount(regionSchema);
 
 /** The region functions of the client. */
 export interface RegionsApi {

@@ -8,12 +8,12 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, optionalInt, optionalText, readonlyList, readonlyRecord, text, type Answer } from "../schema";
+import { offsetPage, optionalInt, optionalList, optionalText, readonlyList, readonlyRecord, text, type Answer } from "../schema";
 
 /** Task states as the API spells them. */
 export type TaskState = "NEW" | "RUNNING" | "FINISHED" | "ERROR";
 
-/** Every task state; a task in any other state is a malformed answer (a waiter could not tell when to stop). */
+/** Every task state the spec names; a task answer may carry another (kept as text, read as "not finished yet"). */
 export const TASK_STATES: readonly TaskState[] = ["NEW", "RUNNING", "FINISHED", "ERROR"];
 
 /** The states after which a task never changes. */
@@ -37,25 +37,31 @@ export interface ListTasksParams {
   readonly offset?: number;
 }
 
-/** A task state: one of {@link TASK_STATES}, typed as the {@link TaskState} it is. */
-const taskState: z.ZodType<TaskState> = z.enum(["NEW", "RUNNING", "FINISHED", "ERROR"]);
+/**
+ * A task state as sent: one of {@link TASK_STATES}, or a state the platform added later, kept as
+ * text (the waiter goes on polling it, as it does NEW and RUNNING).
+ */
+const taskState: z.ZodType<TaskState | (string & {})> = text;
+
+/** A `created_resources` list: ids as strings, a few types (projects, ddos_profiles) integers; `null` reads as none. */
+const createdIds = optionalList(z.union([z.string(), z.number()]));
 
 /**
- * The wire task: `id`, `task_type` and `state` (one of {@link TASK_STATES}) are required, since
- * the waiter stops on the state and names the task by id and type; the rest is open.
+ * The wire task: `id` and `state` are required, since the waiter asks for the task by id and
+ * stops on its state; the rest is open, `task_type` too (the OpenAPI requires it, but no decision
+ * of ours reads it: the waiter is told the type by its caller).
  */
 export const taskSchema = z
   .object({
     id: text,
-    task_type: text,
+    task_type: optionalText,
     state: taskState,
     error: optionalText,
     created_on: optionalText,
     updated_on: optionalText,
     finished_on: optionalText,
-    // Resource ids are strings, a few types (projects, ddos_profiles) use integers.
     created_resources: z
-      .record(z.string(), z.array(z.union([z.string(), z.number()])).transform(readonlyList))
+      .record(z.string(), createdIds)
       .nullish()
       .transform((v) => (v ? readonlyRecord(v) : null)),
     project_id: optionalInt,
@@ -67,9 +73,9 @@ export const taskSchema = z
   .transform((w) => ({
     /** Task UUID, globally unique. */
     id: w.id,
-    /** Kind of operation, e.g. `upgrade_k8s_cluster`. */
+    /** Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent. */
     taskType: w.task_type,
-    /** NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed. */
+    /** NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent. */
     state: w.state,
     /** Failure reason when ERROR, verbatim; otherwise null. */
     error: w.error,
@@ -81,7 +87,8 @@ export const taskSchema = z
     finishedOn: w.finished_on,
     /**
      * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-     * keys are data and stay as sent). Null while unfinished and on ERROR.
+     * keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+     * unfinished and on ERROR.
      */
     createdResources: w.created_resources,
     /** Project the task works in, when reported. */

@@ -7,19 +7,19 @@
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { count, readonlyList, text, type Answer } from "../schema";
+import { isRecord, optionalBoolean, optionalCount, optionalList, optionalStrings, optionalText, type Answer } from "../schema";
 
 const nameServerFields = z.preprocess(
   // The spec's camelCase address lists first; snake_case is accepted too.
   (v) => (isRecord(v) ? { ...v, ipv4Addresses: v["ipv4Addresses"] ?? v["ipv4_addresses"], ipv6Addresses: v["ipv6Addresses"] ?? v["ipv6_addresses"] } : v),
   z
-    .object({ name: text, ipv4Addresses: z.array(z.string()).transform(readonlyList), ipv6Addresses: z.array(z.string()).transform(readonlyList) })
+    .object({ name: optionalText, ipv4Addresses: optionalStrings, ipv6Addresses: optionalStrings })
     .transform((s) => ({
-      /** Host name of the name server. */
+      /** Host name of the name server; null when not sent. */
       name: s.name,
-      /** Its IPv4 addresses. */
+      /** Its IPv4 addresses (`null` or absent read as none). */
       ipv4Addresses: s.ipv4Addresses,
-      /** Its IPv6 addresses. */
+      /** Its IPv6 addresses (`null` or absent read as none: a name server without IPv6). */
       ipv6Addresses: s.ipv6Addresses,
     })),
 );
@@ -30,9 +30,10 @@ export interface AuthoritativeNameServer extends Answer<typeof nameServerFields>
 const nameServerSchema: z.ZodType<AuthoritativeNameServer> = nameServerFields;
 
 /**
- * The delegation status: every field of the spec's table is required (a missing `zone_exists`
- * or name server list must not read as "no zone" or "no name servers"). The count fields go by
- * the spec's names; the public platform's `gcore_*` names are accepted too.
+ * The delegation status: every field is open, as in the OpenAPI, and the service (a Go service)
+ * sends an empty list as `null`. A flag or count that is not sent reads as `null`, "not
+ * reported", never as `false` or `0`: a missing `zone_exists` is not "no zone". The count fields
+ * go by the spec's names; the public platform's `gcore_*` names are read too.
  */
 export const delegationStatusSchema = z.preprocess(
   (v) =>
@@ -45,32 +46,28 @@ export const delegationStatusSchema = z.preprocess(
       : v,
   z
     .object({
-      authoritative_name_servers: z.array(nameServerSchema).transform(readonlyList),
-      service_authorized_count: count,
-      non_service_authorized_count: count,
-      is_whitelabel_delegation: z.boolean(),
-      zone_exists: z.boolean(),
+      authoritative_name_servers: optionalList(nameServerSchema),
+      service_authorized_count: optionalCount,
+      non_service_authorized_count: optionalCount,
+      is_whitelabel_delegation: optionalBoolean,
+      zone_exists: optionalBoolean,
     })
     .transform((w) => ({
       /** The zone's authoritative name servers as found in DNS. */
       authoritativeNameServers: w.authoritative_name_servers,
-      /** Name servers of the platform among the authoritative ones. */
+      /** Name servers of the platform among the authoritative ones; null when not reported. */
       serviceAuthorizedCount: w.service_authorized_count,
-      /** Other name servers among the authoritative ones. */
+      /** Other name servers among the authoritative ones; null when not reported. */
       nonServiceAuthorizedCount: w.non_service_authorized_count,
-      /** Whether the zone is delegated to white-label name servers of the platform. */
+      /** Whether the zone is delegated to white-label name servers of the platform; null when not reported. */
       isWhitelabelDelegation: w.is_whitelabel_delegation,
-      /** Whether the zone exists on the platform. */
+      /** Whether the zone exists on the platform; null when not reported. */
       zoneExists: w.zone_exists,
     })),
 );
 
 /** Delegation status of a zone. */
 export interface DelegationStatus extends Answer<typeof delegationStatusSchema> {}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** The DNS functions of the client. */
 export interface DnsApi {

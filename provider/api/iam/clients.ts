@@ -5,12 +5,12 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { int, optionalFlag, optionalInt, optionalList, optionalText, readonlyRecord, text, type Answer } from "../schema";
+import { int, optionalBoolean, optionalInt, optionalList, optionalText, readonlyRecord, type Answer } from "../schema";
 
-const serviceStatusFields = z.object({ status: z.string(), enabled: optionalFlag }).transform((v) => ({
-  /** Service status, as sent. */
+const serviceStatusFields = z.object({ status: optionalText, enabled: optionalBoolean }).transform((v) => ({
+  /** Service status, as sent; null when not sent. */
   status: v.status,
-  /** Whether the service is enabled for the client. */
+  /** Whether the service is enabled for the client; null when not reported. */
   enabled: v.enabled,
 }));
 
@@ -20,15 +20,15 @@ export interface ServiceStatus extends Answer<typeof serviceStatusFields> {}
 const serviceStatusSchema: z.ZodType<ServiceStatus> = serviceStatusFields;
 
 /**
- * The calling account: the spec's `id`, `email` and `status` are required, the rest is open. The
- * wire mixes camelCase (`companyName`) and snake_case (`is_test`); both spellings are read where
- * the platform has used both.
+ * The calling account: `id` is required (the spec's and the OpenAPI's; it is what tells one
+ * account from another), the rest is open. The wire mixes camelCase (`companyName`) and
+ * snake_case (`is_test`); both spellings are read where the platform has used both.
  */
 export const currentClientSchema = z
   .object({
     id: int,
-    email: text,
-    status: text,
+    email: optionalText,
+    status: optionalText,
     name: optionalText,
     companyName: optionalText,
     company_name: optionalText,
@@ -39,17 +39,17 @@ export const currentClientSchema = z
       .record(z.string(), serviceStatusSchema)
       .nullish()
       .transform((v) => readonlyRecord(v ?? {})),
-    deleted: optionalFlag,
-    is_test: optionalFlag,
+    deleted: optionalBoolean,
+    is_test: optionalBoolean,
   })
   .transform((w) => ({
     /** Client (account) id. */
     id: w.id,
-    /** The account's email address. */
+    /** The account's email address; null when not sent. */
     email: w.email,
     /** Account holder's name, when set. */
     name: w.name,
-    /** new, trial, active, paused, ... as sent. */
+    /** new, trial, active, paused, ... as sent; null when not sent. */
     status: w.status,
     /** Company name, when set. */
     companyName: w.companyName ?? w.company_name,

@@ -6,7 +6,7 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { optionalInt, optionalText, text, type Answer } from "../schema";
+import { isRecord, optionalCount, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
 
 /** The four kinds of threshold. */
 export type NotificationEventName = "reaching_used_space" | "reaching_files_quantity" | "reaching_used_traffic" | "reaching_used_requests";
@@ -58,20 +58,13 @@ export function eventToWire(e: NotificationEventInput): Record<string, unknown> 
   return out;
 }
 
-/** A limit: the spec's uint64, absent or `null` when the event has the other kind. */
-const optionalLimit = z
-  .number()
-  .int()
-  .nonnegative()
-  .nullish()
-  .transform((v) => v ?? null);
-
-/** The fields every event answer shares; `name` and `uuid` are checked where they are required. */
+/** The fields every event answer shares, all open; `name` is checked where it is required. */
 const eventFields = {
   storage_name: optionalText,
   bucket_name: optionalText,
-  bytes: optionalLimit,
-  count: optionalLimit,
+  // The spec's uint64: any whole number, absent or `null` when the event has the other kind.
+  bytes: optionalCount,
+  count: optionalCount,
   client_id: optionalInt,
 };
 
@@ -79,11 +72,8 @@ const eventFields = {
 const wireEventFields = z.object(eventFields);
 type WireEvent = z.output<typeof wireEventFields>;
 
-/**
- * The client's shape of an event; `name` is passed in because a listed item may take it from its
- * key, and the `uuid` keeps the type the schema checked (required in the list, open in a create).
- */
-function eventFromWire<Uuid extends string | null>(w: WireEvent & { readonly uuid: Uuid }, name: string) {
+/** The client's shape of an event; `name` is passed in because a listed item takes it from its key. */
+function eventFromWire(w: WireEvent & { readonly uuid: string | null }, name: string) {
   return {
     name,
     storageName: w.storage_name,
@@ -91,7 +81,10 @@ function eventFromWire<Uuid extends string | null>(w: WireEvent & { readonly uui
     bytes: w.bytes,
     count: w.count,
     uuid: w.uuid,
-    /** The client the event was created for (`client_id`), when the server shows it; needed to match identity. */
+    /**
+     * The client the event was created for (`client_id`), when the server shows it. The public
+     * list shows none: null then means "not known", never "no client".
+     */
     clientId: w.client_id,
   };
 }
@@ -107,30 +100,43 @@ export const createdEventSchema = z
 /** A threshold as a create answers it: the `uuid` is null when the server does not echo it. */
 export interface CreatedNotificationEvent extends Answer<typeof createdEventSchema> {}
 
-/** One item of the list: the `uuid` is required, since the lifecycles find their event by it. */
-const listedEventSchema = z.object({ name: text.optional(), uuid: text, ...eventFields });
+/**
+ * One item of the list: every field is open (the OpenAPI requires none). An item without a
+ * `uuid` cannot be a resource's own event (resources find theirs by uuid), but it still counts
+ * when a create checks whether the identity is taken. A present field must have its type: a
+ * malformed item is a malformed list, never a missing event.
+ */
+const listedEventSchema = z.object({ name: optionalText, uuid: optionalText, ...eventFields });
+
+/** A kind of the list: its events, or `null` / absent for none (a Go server's empty slice). */
+const eventGroup = optionalList(listedEventSchema);
 
 /**
- * The list answer: an object keyed by the four event names, each an array of events (the name of
- * an item is the key it is under). All four keys are required: a body without them (`{}`, a
- * wrong shape) must never read as "there are no events", since that would drop every
- * StorageEvent from the stack. A further key must hold events too.
+ * The list answer: an object keyed by the four event names, each an array of events (the name
+ * of an item is the key it is under); a kind without events may come as `null` or be left out.
+ * At least one of the four keys must be there: a body without any (`{}`, a wrong shape, an error
+ * object) must never read as "there are no events", since that would drop every StorageEvent
+ * from the stack. Keys the API may add later are ignored.
  */
 export const eventListSchema = z
-  .object({
-    reaching_used_space: z.array(listedEventSchema),
-    reaching_files_quantity: z.array(listedEventSchema),
-    reaching_used_traffic: z.array(listedEventSchema),
-    reaching_used_requests: z.array(listedEventSchema),
+  .unknown()
+  .superRefine((body, ctx) => {
+    if (isRecord(body) && NOTIFICATION_EVENT_NAMES.some((name) => name in body)) return;
+    ctx.addIssue({ code: "custom", path: [], message: `expected an object with the event kinds as keys (${NOTIFICATION_EVENT_NAMES.join(", ")}); none is there` });
   })
-  .catchall(z.array(listedEventSchema))
-  .transform((byName) => Object.entries(byName).flatMap(([key, items]) => items.map((w) => eventFromWire(w, w.name ?? key))));
+  .pipe(
+    z.object({
+      reaching_used_space: eventGroup,
+      reaching_files_quantity: eventGroup,
+      reaching_used_traffic: eventGroup,
+      reaching_used_requests: eventGroup,
+    }),
+  )
+  // The kind is the key an item is listed under (an item's own `name`, which the OpenAPI does not show, is not trusted over it).
+  .transform((byName) => NOTIFICATION_EVENT_NAMES.flatMap((key) => (byName[key] ?? []).map((w) => eventFromWire(w, key))));
 
-/** One item of {@link eventListSchema}'s output. */
-type ListedEventOutput = z.output<typeof eventListSchema>[number];
-
-/** A threshold as the list shows it: always with its `uuid`. */
-export interface ListedNotificationEvent extends Readonly<ListedEventOutput> {}
+/** A threshold as the list shows it: the `uuid` is null when the server left it out. */
+export interface ListedNotificationEvent extends Readonly<z.output<typeof eventListSchema>[number]> {}
 
 /** A threshold as read back: created (the `uuid` may be null) or listed. */
 export type NotificationEvent = CreatedNotificationEvent | ListedNotificationEvent;

@@ -6,7 +6,7 @@
 import { fetchAllNumbered, type NumberedPage, type NumberedPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { count, optionalNumber, optionalText, readonlyRecord, text, type Answer } from "../schema";
+import { optionalCount, optionalNumber, optionalText, readonlyRecord, text, type Answer } from "../schema";
 
 /** AI task statuses. */
 export type AiTaskStatus = "FAILURE" | "PENDING" | "RECEIVED" | "RETRY" | "REVOKED" | "STARTED" | "SUCCESS";
@@ -31,14 +31,23 @@ export interface ListAiTasksParams {
   readonly limit?: number;
 }
 
-/** The wire AI task: `task_id`, `task_name` and `status` are required, the rest is open. */
+/** When the task ran, as the current SDK's record nests it (`processing_time`). */
+const processingTimeSchema = z.object({ started_at: optionalText }).nullish();
+
+/**
+ * The wire AI task: `task_id` is required (it names the task, and the lookup returns the ids),
+ * the rest is open, as in the OpenAPI. The task's kind and start time are read where the
+ * platform has put them: `task_name` at the top or inside `task_data`, `started_at` at the top or
+ * inside `processing_time`.
+ */
 export const aiTaskSchema = z
   .object({
     task_id: text,
-    task_name: text,
-    status: text,
+    task_name: optionalText,
+    status: optionalText,
     progress: optionalNumber,
     started_at: optionalText,
+    processing_time: processingTimeSchema,
     task_data: z
       .record(z.string(), z.unknown())
       .nullish()
@@ -47,27 +56,39 @@ export const aiTaskSchema = z
   .transform((w) => ({
     /** Task id. */
     taskId: w.task_id,
-    /** Kind of AI task, as sent. */
-    taskName: w.task_name,
-    /** Task status, as sent. */
+    /** Kind of AI task (`transcription`, `content-moderation`, ...), as sent; null when not sent. */
+    taskName: w.task_name || textAt(w.task_data, "task_name"),
+    /** Task status, as sent; null when not sent. */
     status: w.status,
     /** Percent done, when reported. */
     progress: w.progress,
     /** Start time, when reported. */
-    startedAt: w.started_at,
+    startedAt: w.started_at ?? w.processing_time?.started_at ?? null,
     /** The task's request data; opaque user data, keys kept as sent. */
     taskData: w.task_data,
   }));
+
+/** A string field of opaque data, or null. */
+function textAt(data: Readonly<Record<string, unknown>> | null, key: string): string | null {
+  const v = data?.[key];
+  return typeof v === "string" && v !== "" ? v : null;
+}
 
 /** A brief AI task record. */
 export interface AiTask extends Answer<typeof aiTaskSchema> {}
 
 /**
- * A page: `count` and `next` are required (`next` is null on the last page), since paging
- * follows `next`; a page without it would silently end the list.
+ * A page: only the results are required, as in the OpenAPI. `next` (null on the last page) is
+ * kept apart from "not sent" (undefined), so the pager follows `next` when there is one, else the
+ * total, else reads until an empty page; a page without `next` never silently ends the list.
  */
 export const aiTaskPageSchema = z
-  .object({ count, next: z.string().nullable(), previous: optionalText, results: z.array(aiTaskSchema) })
+  .object({
+    count: optionalCount,
+    next: z.string().nullish().transform((v): string | null | undefined => v),
+    previous: optionalText,
+    results: z.array(aiTaskSchema),
+  })
   .transform((w) => ({ count: w.count, next: w.next, previous: w.previous, results: w.results }));
 
 /** The AI task functions of the client. */

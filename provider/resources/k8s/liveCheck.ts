@@ -8,7 +8,7 @@
 import type { K8sCluster } from "../../api";
 import { isWellFormedNotFound, PresenceUnclearError } from "../absence";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
-import { clusterProblem, describeCluster } from "./clusterRead";
+import { clusterProblem, describeCluster, isUsableCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs } from "./types";
 
@@ -44,8 +44,9 @@ export async function checkAgainstCluster(
     }
     throw err;
   }
-  const problem = clusterProblem(cluster);
-  if (problem) throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "nothing was checked or written", `the answer is malformed: ${problem}`);
+  if (!isUsableCluster(cluster)) {
+    throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "nothing was checked or written", `the answer is malformed: ${clusterProblem(cluster)}`);
+  }
   const current = cluster.version;
   if (current === version) {
     ctx.run.clusterReads.remember(projectId, regionId, cluster, undefined, recent?.readAt);

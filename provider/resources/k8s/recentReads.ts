@@ -14,20 +14,20 @@
  * Why a class: it lives in the run's {@link RunState}, not in a module global, so two runs
  * (or two tests) in one process never see each other's reads.
  */
-import type { K8sCluster } from "../../api";
+import type { UsableCluster } from "./clusterRead";
 
 /** How long a read made by `check` may stand in for a fresh one. */
 export const MAX_AGE_MS = 5_000;
 
 interface RecentRead {
-  cluster: K8sCluster;
+  cluster: UsableCluster;
   permitted?: string[];
   at: number;
 }
 
 /** What check read of a cluster, as handed to create/update. */
 export interface HandedOverRead {
-  cluster: K8sCluster;
+  cluster: UsableCluster;
   permitted?: string[];
   /** When the cluster was read (a reuse passes it on, so a read never grows younger). */
   readAt: number;
@@ -52,7 +52,7 @@ export class ClusterReadHandover {
    * Records what `check` read of a cluster (and its permitted versions, when it read them);
    * `readAt` is when the cluster was read, now unless it came from an earlier read.
    */
-  remember(projectId: number, regionId: number, cluster: K8sCluster, permitted?: string[], readAt: number = this.now()): void {
+  remember(projectId: number, regionId: number, cluster: UsableCluster, permitted?: string[], readAt: number = this.now()): void {
     const entry: RecentRead = { cluster, at: readAt, ...(permitted ? { permitted } : {}) };
     this.recent.set(ClusterReadHandover.key(projectId, regionId, cluster.name), entry);
   }

@@ -13,17 +13,13 @@
  * partial state (`partial.ts`): the stack records the cluster as last seen and the tasks
  * started, and the next `up` follows the running task instead of starting another.
  */
-import {
-  ConflictError,
-  type CloudPlatformClient,
-  type K8sCluster,
-} from "../../api";
+import { ConflictError, type CloudPlatformClient, type Task } from "../../api";
 import { TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
 import { PresenceUnclearError } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
 import { reconcileWrite, WriteOutcomeUnknownError, type ProbeResult } from "../writeAttempts";
-import { clusterProblem, describeCluster } from "./clusterRead";
+import { clusterProblem, describeCluster, isUsableCluster, type UsableCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import { resourceIdOf, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs } from "./types";
 
@@ -55,6 +51,17 @@ export class UpgradeRejectedError extends Error {
   }
 }
 
+/**
+ * The cluster does not report its lock and the running tasks cannot tell whether an upgrade of
+ * it is under way: nothing is sent, since a second upgrade must never start beside a first.
+ */
+export class UpgradeLockUnclearError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
 /** After its task FINISHED the cluster did not report the expected version and status. */
 export class UpgradeVerificationError extends Error {
   constructor(message: string) {
@@ -75,7 +82,27 @@ export function elapsedText(ms: number): string {
 type StepStart =
   | { readonly kind: "task"; readonly taskId: string }
   /** The cluster already reports the new version (the task finished before we could see it). */
-  | { readonly kind: "done"; readonly cluster: K8sCluster };
+  | { readonly kind: "done"; readonly cluster: UsableCluster };
+
+/** What is known of the cluster's lock: a task holds it, nothing does, or it cannot be told. */
+type Lock =
+  | { readonly kind: "locked"; readonly taskId: string }
+  | { readonly kind: "free" }
+  | { readonly kind: "unclear"; readonly reason: string };
+
+/** The states of a task that may still change the cluster. */
+const UNFINISHED_STATES = ["NEW", "RUNNING"] as const;
+
+/** Most running tasks of a project and region read when the cluster does not report its lock. */
+const MAX_RUNNING_TASKS_READ = 100;
+
+/**
+ * True for a task that may be an upgrade of a cluster: the spec's `upgrade_k8s_cluster`, the
+ * public `upgrade_k8s_cluster_v2`, or a task whose type is not reported.
+ */
+function mayBeUpgrade(task: Task): boolean {
+  return task.taskType === null || task.taskType.startsWith(UPGRADE_TASK_TYPE);
+}
 
 /** Runs the upgrade of one cluster for one create/update. */
 class UpgradeRun {
@@ -85,7 +112,7 @@ class UpgradeRun {
   /** Set once an upgrade POST was accepted or may have been: from then on the platform acted. */
   private acted = false;
   /** The last well-formed read of the cluster, and its version when the run began. */
-  private lastSeen: K8sCluster | undefined;
+  private lastSeen: UsableCluster | undefined;
   private previousVersion: string | undefined;
 
   constructor(
@@ -101,25 +128,50 @@ class UpgradeRun {
   }
 
   /** Reads the cluster; one without a usable version or status is an error, never acted on. */
-  private async readCluster(): Promise<K8sCluster> {
+  private async readCluster(): Promise<UsableCluster> {
     const { projectId, regionId, clusterName } = this.inputs;
     const cluster = await this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
-    const problem = clusterProblem(cluster);
-    if (problem) throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "the upgrade stopped before its next write", `the answer is malformed: ${problem}`);
+    if (!isUsableCluster(cluster)) {
+      throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "the upgrade stopped before its next write", `the answer is malformed: ${clusterProblem(cluster)}`);
+    }
     this.lastSeen = cluster;
     return cluster;
+  }
+
+  /**
+   * The cluster's lock. The cluster's `task_id` says it when sent (an id, or `null` for none).
+   * When the field is not sent at all, the lock is not taken to be free: the project's and
+   * region's unfinished tasks are read, and an upgrade task among them is the lock (one) or
+   * makes it unclear (several: which is this cluster's cannot be told).
+   */
+  private async lockOf(cluster: UsableCluster): Promise<Lock> {
+    if (typeof cluster.taskId === "string") return { kind: "locked", taskId: cluster.taskId };
+    if (cluster.taskId === null) return { kind: "free" };
+    const { projectId, regionId } = this.inputs;
+    const running = (
+      await this.client.cloud.tasks.listAll({ projectId, regionId, state: [...UNFINISHED_STATES] }, { pageSize: MAX_RUNNING_TASKS_READ, max: MAX_RUNNING_TASKS_READ })
+    ).filter(mayBeUpgrade);
+    const only = running[0];
+    if (running.length === 0) return { kind: "free" };
+    if (running.length === 1 && only) return { kind: "locked", taskId: only.id };
+    return {
+      kind: "unclear",
+      reason: `the cluster does not report its lock (no "task_id"), and ${running.length} unfinished upgrade tasks run in project ${projectId}, region ${regionId} (${running.map((t) => t.id).join(", ")})`,
+    };
   }
 
   async run(): Promise<K8sClusterUpgradeOutputs> {
     try {
       return await this.converge();
     } catch (err) {
-      throw this.acted && !(err instanceof TaskFailedError) ? this.partial(err) : err;
+      // A failed task leaves the cluster as it was, unless earlier steps of this run landed.
+      const progressed = this.upgradePath.length > 0;
+      throw this.acted && (progressed || !(err instanceof TaskFailedError)) ? this.partial(err) : err;
     }
   }
 
   /** The outputs as far as they are known: the cluster as last seen and the tasks started. */
-  private outputs(cluster: K8sCluster): K8sClusterUpgradeOutputs {
+  private outputs(cluster: UsableCluster): K8sClusterUpgradeOutputs {
     return {
       ...this.inputs,
       version: cluster.version,
@@ -137,9 +189,10 @@ class UpgradeRun {
     const message = err instanceof Error ? err.message : String(err);
     const last = this.lastSeen;
     const named = message.startsWith(`${this.name}: `) ? message : `${this.name}: ${message}`;
+    const path = this.upgradePath.length > 0 ? ` It reached ${last.version} by the path ${[this.previousVersion, ...this.upgradePath].join(" -> ")}.` : "";
     return new PartialResourceError(
       `${named} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
-        `(${last.version}, ${last.status}); the next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
+        `(${last.version}, ${last.status}).${path} The next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
       resourceIdOf(this.inputs),
       this.outputs(last),
       [message],
@@ -162,11 +215,15 @@ class UpgradeRun {
         );
       }
       if (cluster.version === target) break;
-      if (cluster.taskId) {
+      const lock = await this.lockOf(cluster);
+      if (lock.kind === "unclear") {
+        throw new UpgradeLockUnclearError(`${this.name}: cannot tell whether an upgrade is already running: ${lock.reason}; nothing was sent. Run again once it has finished.`);
+      }
+      if (lock.kind === "locked") {
         // An upgrade (or other operation) is already running, e.g. from an interrupted
         // `pulumi up`: wait for it rather than starting a second one (it would be refused).
-        this.ctx.log(`${this.name}: an operation is already running on the cluster (task ${cluster.taskId}); waiting for it instead of starting another upgrade`);
-        cluster = await this.awaitTask(cluster.taskId, undefined, cluster.version);
+        this.ctx.log(`${this.name}: an operation is already running on the cluster (task ${lock.taskId}); waiting for it instead of starting another upgrade`);
+        cluster = await this.awaitTask(lock.taskId, undefined, cluster.version);
         continue;
       }
 
@@ -192,7 +249,7 @@ class UpgradeRun {
    * cluster is locked, e.g. by a late arrival of our own earlier attempt) is followed the same
    * way: the running task is awaited, never a second upgrade started.
    */
-  private async startStep(before: K8sCluster, version: string): Promise<StepStart> {
+  private async startStep(before: UsableCluster, version: string): Promise<StepStart> {
     const { projectId, regionId, clusterName } = this.inputs;
     try {
       return await reconcileWrite<StepStart>(
@@ -218,20 +275,28 @@ class UpgradeRun {
       if (err instanceof WriteOutcomeUnknownError) this.acted = true;
       if (!(err instanceof ConflictError)) throw err;
       const after = await this.readCluster();
-      if (after.taskId) {
-        this.ctx.log(`${this.name}: the cluster is locked by task ${after.taskId}; following it instead of sending the request again`);
-        return { kind: "task", taskId: after.taskId };
+      const lock = await this.lockOf(after);
+      if (lock.kind === "locked") {
+        this.ctx.log(`${this.name}: the cluster is locked by task ${lock.taskId}; following it instead of sending the request again`);
+        return { kind: "task", taskId: lock.taskId };
       }
       if (after.version !== before.version) return { kind: "done", cluster: after };
-      err.message += ` (read back: cluster ${this.name} still runs ${after.version} with no task running; nothing was resent)`;
+      const seen = lock.kind === "free" ? "with no task running" : `and ${lock.reason}`;
+      err.message += ` (read back: cluster ${this.name} still runs ${after.version} ${seen}; nothing was resent)`;
       throw err;
     }
   }
 
-  /** What a read of the cluster says about an upgrade POST whose answer was lost. */
-  private probeStep(before: K8sCluster, after: K8sCluster): ProbeResult<StepStart> {
-    if (after.taskId) return { outcome: "applied", value: { kind: "task", taskId: after.taskId } };
+  /**
+   * What a read of the cluster says about an upgrade POST whose answer was lost: a lock or a new
+   * version means it took effect; an unclear lock is unclear (never "took no effect", which
+   * would send it again).
+   */
+  private async probeStep(before: UsableCluster, after: UsableCluster): Promise<ProbeResult<StepStart>> {
+    const lock = await this.lockOf(after);
+    if (lock.kind === "locked") return { outcome: "applied", value: { kind: "task", taskId: lock.taskId } };
     if (after.version !== before.version) return { outcome: "applied", value: { kind: "done", cluster: after } };
+    if (lock.kind === "unclear") return { outcome: "unclear", reason: lock.reason };
     if (after.status !== before.status) {
       return { outcome: "unclear", reason: `the cluster shows no task but its status changed from ${before.status} to ${after.status}` };
     }
@@ -239,7 +304,7 @@ class UpgradeRun {
   }
 
   /** Notes a version change seen without a task id to wait for. */
-  private recordDone(cluster: K8sCluster, from: string): K8sCluster {
+  private recordDone(cluster: UsableCluster, from: string): UsableCluster {
     if (cluster.version !== from) this.upgradePath.push(cluster.version);
     return cluster;
   }
@@ -249,7 +314,7 @@ class UpgradeRun {
    * cluster must be Provisioned at that version; for a task found running, the version it
    * reached is recorded in the path if it changed.
    */
-  private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<K8sCluster> {
+  private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<UsableCluster> {
     this.taskIds.push(taskId);
     const what = expected ? `upgrade to ${expected}` : "running operation";
     try {

@@ -23,15 +23,18 @@ function norm(v: string | null | undefined): string {
 }
 
 /**
- * True when a listed event has the identity of `want`: same name, storage, bucket and client.
- * The server allows one event per identity (a second create is 409).
+ * True when a listed event may have the identity of `want`: same name, storage and bucket, and
+ * the same client where the list shows one. The server allows one event per identity (a second
+ * create is 409). The public list shows no `client_id` (and takes no client parameter), so an
+ * event without one matches any client: it cannot be told apart, and a create, the probe of a
+ * lost create and an adoption must not pass it by as someone else's.
  */
 export function sameIdentity(ev: NotificationEvent, want: StorageEventInputs): boolean {
   return (
     ev.name === want.name &&
     norm(ev.storageName) === norm(want.storageName) &&
     norm(ev.bucketName) === norm(want.bucketName) &&
-    (ev.clientId ?? undefined) === (want.clientId ?? undefined)
+    (ev.clientId === null || ev.clientId === (want.clientId ?? undefined))
   );
 }
 
