@@ -125,7 +125,7 @@ export const getK8sClusterLookup: LookupDefinition<GetK8sClusterArgs, K8sCluster
   normalize: (raw) => normalizeRef("getK8sCluster", raw),
   async execute({ client }, a) {
     const cluster = await client.cloud.k8s.getCluster(a.projectId, a.regionId, a.clusterName);
-    return { ...cluster, projectId: a.projectId, regionId: a.regionId };
+    return { ...cluster, taskId: cluster.taskId ?? null, projectId: a.projectId, regionId: a.regionId };
   },
 };
 

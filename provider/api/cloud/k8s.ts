@@ -85,8 +85,9 @@ export const clusterSchema = z
     /** Provisioned, Provisioning, Deleting, ... as sent; null when not sent. */
     status: w.status,
     /**
-     * Id of the task locking the cluster (e.g. a running upgrade); null when the server says it
-     * is not locked; undefined when the server did not send the field (lock unknown).
+     * Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
+     * client's answer leaves it undefined when the API did not send the field (lock unknown);
+     * the lookups return null then.
      */
     taskId: w.task_id,
     /** Id of the task that created the cluster, when reported. */

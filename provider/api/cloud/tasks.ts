@@ -41,7 +41,7 @@ export interface ListTasksParams {
  * A task state as sent: one of {@link TASK_STATES}, or a state the platform added later, kept as
  * text (the waiter goes on polling it, as it does NEW and RUNNING).
  */
-const taskState: z.ZodType<TaskState | (string & {})> = text;
+const taskState: z.ZodType<string> = text;
 
 /** A `created_resources` list: ids as strings, a few types (projects, ddos_profiles) integers; `null` reads as none. */
 const createdIds = optionalList(z.union([z.string(), z.number()]));

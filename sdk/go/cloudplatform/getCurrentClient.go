@@ -34,19 +34,19 @@ type GetCurrentClientResult struct {
 	// Id of the user the key belongs to.
 	CurrentUser *float64 `pulumi:"currentUser"`
 	// Whether the account is deleted.
-	Deleted bool `pulumi:"deleted"`
-	// The account's email address.
-	Email string `pulumi:"email"`
+	Deleted *bool `pulumi:"deleted"`
+	// The account's email address; null when not sent.
+	Email *string `pulumi:"email"`
 	// Client (account) id.
 	Id int `pulumi:"id"`
 	// Whether this is a test account.
-	IsTest bool `pulumi:"isTest"`
+	IsTest *bool `pulumi:"isTest"`
 	// Account holder's name, when set.
 	Name *string `pulumi:"name"`
 	// Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent.
 	ServiceStatuses map[string]ServiceStatus `pulumi:"serviceStatuses"`
-	// new, trial, active, paused, ... as sent.
-	Status string `pulumi:"status"`
+	// new, trial, active, paused, ... as sent; null when not sent.
+	Status *string `pulumi:"status"`
 }
 
 func GetCurrentClientOutput(ctx *pulumi.Context, args GetCurrentClientOutputArgs, opts ...pulumi.InvokeOption) GetCurrentClientResultOutput {
@@ -95,13 +95,13 @@ func (o GetCurrentClientResultOutput) CurrentUser() pulumi.Float64PtrOutput {
 }
 
 // Whether the account is deleted.
-func (o GetCurrentClientResultOutput) Deleted() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetCurrentClientResult) bool { return v.Deleted }).(pulumi.BoolOutput)
+func (o GetCurrentClientResultOutput) Deleted() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetCurrentClientResult) *bool { return v.Deleted }).(pulumi.BoolPtrOutput)
 }
 
-// The account's email address.
-func (o GetCurrentClientResultOutput) Email() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCurrentClientResult) string { return v.Email }).(pulumi.StringOutput)
+// The account's email address; null when not sent.
+func (o GetCurrentClientResultOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentClientResult) *string { return v.Email }).(pulumi.StringPtrOutput)
 }
 
 // Client (account) id.
@@ -110,8 +110,8 @@ func (o GetCurrentClientResultOutput) Id() pulumi.IntOutput {
 }
 
 // Whether this is a test account.
-func (o GetCurrentClientResultOutput) IsTest() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetCurrentClientResult) bool { return v.IsTest }).(pulumi.BoolOutput)
+func (o GetCurrentClientResultOutput) IsTest() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetCurrentClientResult) *bool { return v.IsTest }).(pulumi.BoolPtrOutput)
 }
 
 // Account holder's name, when set.
@@ -124,9 +124,9 @@ func (o GetCurrentClientResultOutput) ServiceStatuses() ServiceStatusMapOutput {
 	return o.ApplyT(func(v GetCurrentClientResult) map[string]ServiceStatus { return v.ServiceStatuses }).(ServiceStatusMapOutput)
 }
 
-// new, trial, active, paused, ... as sent.
-func (o GetCurrentClientResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetCurrentClientResult) string { return v.Status }).(pulumi.StringOutput)
+// new, trial, active, paused, ... as sent; null when not sent.
+func (o GetCurrentClientResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetCurrentClientResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 func init() {

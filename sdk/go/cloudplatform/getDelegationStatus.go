@@ -37,14 +37,14 @@ type GetDelegationStatusResult struct {
 	AuthoritativeNameServers []AuthoritativeNameServer `pulumi:"authoritativeNameServers"`
 	// The zone that was analysed (normalized: lower case, no trailing dot).
 	Domain string `pulumi:"domain"`
-	// Whether the zone is delegated to white-label name servers of the platform.
-	IsWhitelabelDelegation bool `pulumi:"isWhitelabelDelegation"`
-	// Other name servers among the authoritative ones.
-	NonServiceAuthorizedCount int `pulumi:"nonServiceAuthorizedCount"`
-	// Name servers of the platform among the authoritative ones.
-	ServiceAuthorizedCount int `pulumi:"serviceAuthorizedCount"`
-	// Whether the zone exists on the platform.
-	ZoneExists bool `pulumi:"zoneExists"`
+	// Whether the zone is delegated to white-label name servers of the platform; null when not reported.
+	IsWhitelabelDelegation *bool `pulumi:"isWhitelabelDelegation"`
+	// Other name servers among the authoritative ones; null when not reported.
+	NonServiceAuthorizedCount *int `pulumi:"nonServiceAuthorizedCount"`
+	// Name servers of the platform among the authoritative ones; null when not reported.
+	ServiceAuthorizedCount *int `pulumi:"serviceAuthorizedCount"`
+	// Whether the zone exists on the platform; null when not reported.
+	ZoneExists *bool `pulumi:"zoneExists"`
 }
 
 func GetDelegationStatusOutput(ctx *pulumi.Context, args GetDelegationStatusOutputArgs, opts ...pulumi.InvokeOption) GetDelegationStatusResultOutput {
@@ -92,24 +92,24 @@ func (o GetDelegationStatusResultOutput) Domain() pulumi.StringOutput {
 	return o.ApplyT(func(v GetDelegationStatusResult) string { return v.Domain }).(pulumi.StringOutput)
 }
 
-// Whether the zone is delegated to white-label name servers of the platform.
-func (o GetDelegationStatusResultOutput) IsWhitelabelDelegation() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetDelegationStatusResult) bool { return v.IsWhitelabelDelegation }).(pulumi.BoolOutput)
+// Whether the zone is delegated to white-label name servers of the platform; null when not reported.
+func (o GetDelegationStatusResultOutput) IsWhitelabelDelegation() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetDelegationStatusResult) *bool { return v.IsWhitelabelDelegation }).(pulumi.BoolPtrOutput)
 }
 
-// Other name servers among the authoritative ones.
-func (o GetDelegationStatusResultOutput) NonServiceAuthorizedCount() pulumi.IntOutput {
-	return o.ApplyT(func(v GetDelegationStatusResult) int { return v.NonServiceAuthorizedCount }).(pulumi.IntOutput)
+// Other name servers among the authoritative ones; null when not reported.
+func (o GetDelegationStatusResultOutput) NonServiceAuthorizedCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetDelegationStatusResult) *int { return v.NonServiceAuthorizedCount }).(pulumi.IntPtrOutput)
 }
 
-// Name servers of the platform among the authoritative ones.
-func (o GetDelegationStatusResultOutput) ServiceAuthorizedCount() pulumi.IntOutput {
-	return o.ApplyT(func(v GetDelegationStatusResult) int { return v.ServiceAuthorizedCount }).(pulumi.IntOutput)
+// Name servers of the platform among the authoritative ones; null when not reported.
+func (o GetDelegationStatusResultOutput) ServiceAuthorizedCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetDelegationStatusResult) *int { return v.ServiceAuthorizedCount }).(pulumi.IntPtrOutput)
 }
 
-// Whether the zone exists on the platform.
-func (o GetDelegationStatusResultOutput) ZoneExists() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetDelegationStatusResult) bool { return v.ZoneExists }).(pulumi.BoolOutput)
+// Whether the zone exists on the platform; null when not reported.
+func (o GetDelegationStatusResultOutput) ZoneExists() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetDelegationStatusResult) *bool { return v.ZoneExists }).(pulumi.BoolPtrOutput)
 }
 
 func init() {

@@ -37,10 +37,10 @@ type GetK8sClusterResult struct {
 	CreatedAt *string `pulumi:"createdAt"`
 	// Id of the task that created the cluster, when reported.
 	CreatorTaskId *string `pulumi:"creatorTaskId"`
-	// The cluster's UUID.
-	Id string `pulumi:"id"`
-	// Whether the cluster's API endpoint is public.
-	IsPublic bool `pulumi:"isPublic"`
+	// The cluster's UUID, when reported.
+	Id *string `pulumi:"id"`
+	// Whether the cluster's API endpoint is public; null when not reported.
+	IsPublic *bool `pulumi:"isPublic"`
 	// Name of the SSH key pair of the nodes, when set.
 	Keypair *string `pulumi:"keypair"`
 	// The user-defined name that identifies it in paths.
@@ -51,12 +51,14 @@ type GetK8sClusterResult struct {
 	ProjectId int `pulumi:"projectId"`
 	// Region id of the cluster.
 	RegionId int `pulumi:"regionId"`
-	// Provisioned, Provisioning, Deleting, ... as sent.
-	Status string `pulumi:"status"`
-	// Id of the task locking the cluster (e.g. a running upgrade); null when not locked.
+	// Provisioned, Provisioning, Deleting, ... as sent; null when not sent.
+	Status *string `pulumi:"status"`
+	// Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
+	// client's answer leaves it undefined when the API did not send the field (lock unknown);
+	// the lookups return null then.
 	TaskId *string `pulumi:"taskId"`
-	// `v<major>.<minor>.<patch>`.
-	Version string `pulumi:"version"`
+	// `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning).
+	Version *string `pulumi:"version"`
 }
 
 func GetK8sClusterOutput(ctx *pulumi.Context, args GetK8sClusterOutputArgs, opts ...pulumi.InvokeOption) GetK8sClusterResultOutput {
@@ -105,14 +107,14 @@ func (o GetK8sClusterResultOutput) CreatorTaskId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.CreatorTaskId }).(pulumi.StringPtrOutput)
 }
 
-// The cluster's UUID.
-func (o GetK8sClusterResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetK8sClusterResult) string { return v.Id }).(pulumi.StringOutput)
+// The cluster's UUID, when reported.
+func (o GetK8sClusterResultOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
-// Whether the cluster's API endpoint is public.
-func (o GetK8sClusterResultOutput) IsPublic() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetK8sClusterResult) bool { return v.IsPublic }).(pulumi.BoolOutput)
+// Whether the cluster's API endpoint is public; null when not reported.
+func (o GetK8sClusterResultOutput) IsPublic() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *bool { return v.IsPublic }).(pulumi.BoolPtrOutput)
 }
 
 // Name of the SSH key pair of the nodes, when set.
@@ -140,19 +142,21 @@ func (o GetK8sClusterResultOutput) RegionId() pulumi.IntOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) int { return v.RegionId }).(pulumi.IntOutput)
 }
 
-// Provisioned, Provisioning, Deleting, ... as sent.
-func (o GetK8sClusterResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetK8sClusterResult) string { return v.Status }).(pulumi.StringOutput)
+// Provisioned, Provisioning, Deleting, ... as sent; null when not sent.
+func (o GetK8sClusterResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Id of the task locking the cluster (e.g. a running upgrade); null when not locked.
+// Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
+// client's answer leaves it undefined when the API did not send the field (lock unknown);
+// the lookups return null then.
 func (o GetK8sClusterResultOutput) TaskId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.TaskId }).(pulumi.StringPtrOutput)
 }
 
-// `v<major>.<minor>.<patch>`.
-func (o GetK8sClusterResultOutput) Version() pulumi.StringOutput {
-	return o.ApplyT(func(v GetK8sClusterResult) string { return v.Version }).(pulumi.StringOutput)
+// `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning).
+func (o GetK8sClusterResultOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Version }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -46,8 +46,8 @@ type GetProjectResult struct {
 	IsDefault bool `pulumi:"isDefault"`
 	// Project name.
 	Name string `pulumi:"name"`
-	// ACTIVE, DELETED, DELETING, ... as sent.
-	State string `pulumi:"state"`
+	// ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
+	State *string `pulumi:"state"`
 	// Id of the task holding a lock on the project, if any.
 	TaskId *string `pulumi:"taskId"`
 }
@@ -121,9 +121,9 @@ func (o GetProjectResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetProjectResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// ACTIVE, DELETED, DELETING, ... as sent.
-func (o GetProjectResultOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v GetProjectResult) string { return v.State }).(pulumi.StringOutput)
+// ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
+func (o GetProjectResultOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetProjectResult) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
 // Id of the task holding a lock on the project, if any.

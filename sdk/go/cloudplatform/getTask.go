@@ -34,7 +34,8 @@ type GetTaskResult struct {
 	// ISO 8601 without zone, as sent.
 	CreatedOn *string `pulumi:"createdOn"`
 	// Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-	// keys are data and stay as sent). Null while unfinished and on ERROR.
+	// keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+	// unfinished and on ERROR.
 	CreatedResources map[string][]interface{} `pulumi:"createdResources"`
 	// Failure reason when ERROR, verbatim; otherwise null.
 	Error *string `pulumi:"error"`
@@ -48,10 +49,10 @@ type GetTaskResult struct {
 	RegionId *int `pulumi:"regionId"`
 	// The request that started the task, when reported.
 	RequestId *string `pulumi:"requestId"`
-	// NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
+	// NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
 	State string `pulumi:"state"`
-	// Kind of operation, e.g. `upgrade_k8s_cluster`.
-	TaskType string `pulumi:"taskType"`
+	// Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
+	TaskType *string `pulumi:"taskType"`
 	// Time of the last change, ISO 8601 without zone, as sent.
 	UpdatedOn *string `pulumi:"updatedOn"`
 	// User who started the task, when reported.
@@ -101,7 +102,8 @@ func (o GetTaskResultOutput) CreatedOn() pulumi.StringPtrOutput {
 }
 
 // Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-// keys are data and stay as sent). Null while unfinished and on ERROR.
+// keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+// unfinished and on ERROR.
 func (o GetTaskResultOutput) CreatedResources() pulumi.ArrayMapOutput {
 	return o.ApplyT(func(v GetTaskResult) map[string][]interface{} { return v.CreatedResources }).(pulumi.ArrayMapOutput)
 }
@@ -136,14 +138,14 @@ func (o GetTaskResultOutput) RequestId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *string { return v.RequestId }).(pulumi.StringPtrOutput)
 }
 
-// NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
+// NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
 func (o GetTaskResultOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v GetTaskResult) string { return v.State }).(pulumi.StringOutput)
 }
 
-// Kind of operation, e.g. `upgrade_k8s_cluster`.
-func (o GetTaskResultOutput) TaskType() pulumi.StringOutput {
-	return o.ApplyT(func(v GetTaskResult) string { return v.TaskType }).(pulumi.StringOutput)
+// Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
+func (o GetTaskResultOutput) TaskType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTaskResult) *string { return v.TaskType }).(pulumi.StringPtrOutput)
 }
 
 // Time of the last change, ISO 8601 without zone, as sent.

@@ -19,14 +19,14 @@ type AiTask struct {
 	Progress *float64 `pulumi:"progress"`
 	// Start time, when reported.
 	StartedAt *string `pulumi:"startedAt"`
-	// Task status, as sent.
-	Status string `pulumi:"status"`
+	// Task status, as sent; null when not sent.
+	Status *string `pulumi:"status"`
 	// The task's request data; opaque user data, keys kept as sent.
 	TaskData map[string]interface{} `pulumi:"taskData"`
 	// Task id.
 	TaskId string `pulumi:"taskId"`
-	// Kind of AI task, as sent.
-	TaskName string `pulumi:"taskName"`
+	// Kind of AI task (`transcription`, `content-moderation`, ...), as sent; null when not sent.
+	TaskName *string `pulumi:"taskName"`
 }
 
 // A brief AI task record.
@@ -54,9 +54,9 @@ func (o AiTaskOutput) StartedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v AiTask) *string { return v.StartedAt }).(pulumi.StringPtrOutput)
 }
 
-// Task status, as sent.
-func (o AiTaskOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v AiTask) string { return v.Status }).(pulumi.StringOutput)
+// Task status, as sent; null when not sent.
+func (o AiTaskOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiTask) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // The task's request data; opaque user data, keys kept as sent.
@@ -69,9 +69,9 @@ func (o AiTaskOutput) TaskId() pulumi.StringOutput {
 	return o.ApplyT(func(v AiTask) string { return v.TaskId }).(pulumi.StringOutput)
 }
 
-// Kind of AI task, as sent.
-func (o AiTaskOutput) TaskName() pulumi.StringOutput {
-	return o.ApplyT(func(v AiTask) string { return v.TaskName }).(pulumi.StringOutput)
+// Kind of AI task (`transcription`, `content-moderation`, ...), as sent; null when not sent.
+func (o AiTaskOutput) TaskName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiTask) *string { return v.TaskName }).(pulumi.StringPtrOutput)
 }
 
 type AiTaskArrayOutput struct{ *pulumi.OutputState }
@@ -96,12 +96,12 @@ func (o AiTaskArrayOutput) Index(i pulumi.IntInput) AiTaskOutput {
 
 // An authoritative name server of the zone.
 type AuthoritativeNameServer struct {
-	// Its IPv4 addresses.
+	// Its IPv4 addresses (`null` or absent read as none).
 	Ipv4Addresses []string `pulumi:"ipv4Addresses"`
-	// Its IPv6 addresses.
+	// Its IPv6 addresses (`null` or absent read as none: a name server without IPv6).
 	Ipv6Addresses []string `pulumi:"ipv6Addresses"`
-	// Host name of the name server.
-	Name string `pulumi:"name"`
+	// Host name of the name server; null when not sent.
+	Name *string `pulumi:"name"`
 }
 
 // An authoritative name server of the zone.
@@ -119,19 +119,19 @@ func (o AuthoritativeNameServerOutput) ToAuthoritativeNameServerOutputWithContex
 	return o
 }
 
-// Its IPv4 addresses.
+// Its IPv4 addresses (`null` or absent read as none).
 func (o AuthoritativeNameServerOutput) Ipv4Addresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AuthoritativeNameServer) []string { return v.Ipv4Addresses }).(pulumi.StringArrayOutput)
 }
 
-// Its IPv6 addresses.
+// Its IPv6 addresses (`null` or absent read as none: a name server without IPv6).
 func (o AuthoritativeNameServerOutput) Ipv6Addresses() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v AuthoritativeNameServer) []string { return v.Ipv6Addresses }).(pulumi.StringArrayOutput)
 }
 
-// Host name of the name server.
-func (o AuthoritativeNameServerOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v AuthoritativeNameServer) string { return v.Name }).(pulumi.StringOutput)
+// Host name of the name server; null when not sent.
+func (o AuthoritativeNameServerOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AuthoritativeNameServer) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 type AuthoritativeNameServerArrayOutput struct{ *pulumi.OutputState }
@@ -233,14 +233,14 @@ type Instance struct {
 	SecurityGroups []string `pulumi:"securityGroups"`
 	// Name of the SSH key the instance was created with, when any.
 	SshKeyName *string `pulumi:"sshKeyName"`
-	// ACTIVE, BUILD, SHUTOFF, ... as sent.
-	Status string `pulumi:"status"`
+	// ACTIVE, BUILD, SHUTOFF, ... as sent; null when not sent.
+	Status *string `pulumi:"status"`
 	// Key-value tags of the instance.
 	Tags []InstanceTag `pulumi:"tags"`
 	// Id of the task locking the instance, if any.
 	TaskId *string `pulumi:"taskId"`
-	// Hypervisor state of the VM (active, stopped, ...), as sent.
-	VmState string `pulumi:"vmState"`
+	// Hypervisor state of the VM (active, stopped, ...), as sent; null when not sent.
+	VmState *string `pulumi:"vmState"`
 	// Volumes attached to the instance.
 	Volumes []InstanceVolume `pulumi:"volumes"`
 }
@@ -320,9 +320,9 @@ func (o InstanceOutput) SshKeyName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Instance) *string { return v.SshKeyName }).(pulumi.StringPtrOutput)
 }
 
-// ACTIVE, BUILD, SHUTOFF, ... as sent.
-func (o InstanceOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v Instance) string { return v.Status }).(pulumi.StringOutput)
+// ACTIVE, BUILD, SHUTOFF, ... as sent; null when not sent.
+func (o InstanceOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Instance) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // Key-value tags of the instance.
@@ -335,9 +335,9 @@ func (o InstanceOutput) TaskId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Instance) *string { return v.TaskId }).(pulumi.StringPtrOutput)
 }
 
-// Hypervisor state of the VM (active, stopped, ...), as sent.
-func (o InstanceOutput) VmState() pulumi.StringOutput {
-	return o.ApplyT(func(v Instance) string { return v.VmState }).(pulumi.StringOutput)
+// Hypervisor state of the VM (active, stopped, ...), as sent; null when not sent.
+func (o InstanceOutput) VmState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Instance) *string { return v.VmState }).(pulumi.StringPtrOutput)
 }
 
 // Volumes attached to the instance.
@@ -375,8 +375,8 @@ type InstanceAddress struct {
 	SubnetId *string `pulumi:"subnetId"`
 	// Subnet name, when reported.
 	SubnetName *string `pulumi:"subnetName"`
-	// `fixed` or `floating`.
-	Type string `pulumi:"type"`
+	// `fixed` or `floating`, as sent; null when not sent.
+	Type *string `pulumi:"type"`
 }
 
 // One address of an instance on a network.
@@ -414,9 +414,9 @@ func (o InstanceAddressOutput) SubnetName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InstanceAddress) *string { return v.SubnetName }).(pulumi.StringPtrOutput)
 }
 
-// `fixed` or `floating`.
-func (o InstanceAddressOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceAddress) string { return v.Type }).(pulumi.StringOutput)
+// `fixed` or `floating`, as sent; null when not sent.
+func (o InstanceAddressOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceAddress) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
 type InstanceAddressArrayOutput struct{ *pulumi.OutputState }
@@ -441,10 +441,10 @@ func (o InstanceAddressArrayOutput) Index(i pulumi.IntInput) InstanceAddressOutp
 
 // The instance's flavor (size).
 type InstanceFlavor struct {
-	// Flavor id.
-	FlavorId string `pulumi:"flavorId"`
-	// Flavor name.
-	FlavorName string `pulumi:"flavorName"`
+	// Flavor id, when reported.
+	FlavorId *string `pulumi:"flavorId"`
+	// Flavor name, when reported.
+	FlavorName *string `pulumi:"flavorName"`
 	// RAM in MiB.
 	Ram *float64 `pulumi:"ram"`
 	// Number of virtual CPUs, when reported.
@@ -466,14 +466,14 @@ func (o InstanceFlavorOutput) ToInstanceFlavorOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Flavor id.
-func (o InstanceFlavorOutput) FlavorId() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceFlavor) string { return v.FlavorId }).(pulumi.StringOutput)
+// Flavor id, when reported.
+func (o InstanceFlavorOutput) FlavorId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceFlavor) *string { return v.FlavorId }).(pulumi.StringPtrOutput)
 }
 
-// Flavor name.
-func (o InstanceFlavorOutput) FlavorName() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceFlavor) string { return v.FlavorName }).(pulumi.StringOutput)
+// Flavor name, when reported.
+func (o InstanceFlavorOutput) FlavorName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceFlavor) *string { return v.FlavorName }).(pulumi.StringPtrOutput)
 }
 
 // RAM in MiB.
@@ -510,23 +510,23 @@ func (o InstanceFlavorPtrOutput) Elem() InstanceFlavorOutput {
 	}).(InstanceFlavorOutput)
 }
 
-// Flavor id.
+// Flavor id, when reported.
 func (o InstanceFlavorPtrOutput) FlavorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InstanceFlavor) *string {
 		if v == nil {
 			return nil
 		}
-		return &v.FlavorId
+		return v.FlavorId
 	}).(pulumi.StringPtrOutput)
 }
 
-// Flavor name.
+// Flavor name, when reported.
 func (o InstanceFlavorPtrOutput) FlavorName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *InstanceFlavor) *string {
 		if v == nil {
 			return nil
 		}
-		return &v.FlavorName
+		return v.FlavorName
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -554,8 +554,8 @@ func (o InstanceFlavorPtrOutput) Vcpus() pulumi.Float64PtrOutput {
 type InstanceTag struct {
 	// Tag key.
 	Key string `pulumi:"key"`
-	// Whether the tag is set by the platform and cannot be changed.
-	ReadOnly bool `pulumi:"readOnly"`
+	// Whether the tag is set by the platform and cannot be changed; null when not reported.
+	ReadOnly *bool `pulumi:"readOnly"`
 	// Tag value.
 	Value string `pulumi:"value"`
 }
@@ -580,9 +580,9 @@ func (o InstanceTagOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceTag) string { return v.Key }).(pulumi.StringOutput)
 }
 
-// Whether the tag is set by the platform and cannot be changed.
-func (o InstanceTagOutput) ReadOnly() pulumi.BoolOutput {
-	return o.ApplyT(func(v InstanceTag) bool { return v.ReadOnly }).(pulumi.BoolOutput)
+// Whether the tag is set by the platform and cannot be changed; null when not reported.
+func (o InstanceTagOutput) ReadOnly() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v InstanceTag) *bool { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
 
 // Tag value.
@@ -612,8 +612,8 @@ func (o InstanceTagArrayOutput) Index(i pulumi.IntInput) InstanceTagOutput {
 
 // A volume attached to an instance.
 type InstanceVolume struct {
-	// Whether the volume is deleted with the instance.
-	DeleteOnTermination bool `pulumi:"deleteOnTermination"`
+	// Whether the volume is deleted with the instance; null when not reported.
+	DeleteOnTermination *bool `pulumi:"deleteOnTermination"`
 	// Volume id.
 	Id string `pulumi:"id"`
 }
@@ -633,9 +633,9 @@ func (o InstanceVolumeOutput) ToInstanceVolumeOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Whether the volume is deleted with the instance.
-func (o InstanceVolumeOutput) DeleteOnTermination() pulumi.BoolOutput {
-	return o.ApplyT(func(v InstanceVolume) bool { return v.DeleteOnTermination }).(pulumi.BoolOutput)
+// Whether the volume is deleted with the instance; null when not reported.
+func (o InstanceVolumeOutput) DeleteOnTermination() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v InstanceVolume) *bool { return v.DeleteOnTermination }).(pulumi.BoolPtrOutput)
 }
 
 // Volume id.
@@ -665,16 +665,16 @@ func (o InstanceVolumeArrayOutput) Index(i pulumi.IntInput) InstanceVolumeOutput
 
 // One cluster in the `getK8sClusters` result: what a program needs to pick and address it.
 type K8sClusterSummary struct {
-	// The cluster's UUID.
-	Id string `pulumi:"id"`
+	// The cluster's UUID; null when the API did not send it.
+	Id *string `pulumi:"id"`
 	// Its name, the identifier in every cluster path (`clusterName` of the other lookups and of `K8sClusterUpgrade`).
 	Name string `pulumi:"name"`
-	// Provisioned, Provisioning, Deleting, ... as the API sends it.
-	Status string `pulumi:"status"`
-	// Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy.
+	// Provisioned, Provisioning, Deleting, ... as the API sends it; null when not sent.
+	Status *string `pulumi:"status"`
+	// Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy or the API does not say.
 	TaskId *string `pulumi:"taskId"`
-	// Kubernetes version `v<major>.<minor>.<patch>`.
-	Version string `pulumi:"version"`
+	// Kubernetes version `v<major>.<minor>.<patch>` as the API sends it; null while the cluster is still provisioning.
+	Version *string `pulumi:"version"`
 }
 
 // One cluster in the `getK8sClusters` result: what a program needs to pick and address it.
@@ -692,9 +692,9 @@ func (o K8sClusterSummaryOutput) ToK8sClusterSummaryOutputWithContext(ctx contex
 	return o
 }
 
-// The cluster's UUID.
-func (o K8sClusterSummaryOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sClusterSummary) string { return v.Id }).(pulumi.StringOutput)
+// The cluster's UUID; null when the API did not send it.
+func (o K8sClusterSummaryOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sClusterSummary) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
 // Its name, the identifier in every cluster path (`clusterName` of the other lookups and of `K8sClusterUpgrade`).
@@ -702,19 +702,19 @@ func (o K8sClusterSummaryOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v K8sClusterSummary) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// Provisioned, Provisioning, Deleting, ... as the API sends it.
-func (o K8sClusterSummaryOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sClusterSummary) string { return v.Status }).(pulumi.StringOutput)
+// Provisioned, Provisioning, Deleting, ... as the API sends it; null when not sent.
+func (o K8sClusterSummaryOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sClusterSummary) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
-// Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy.
+// Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy or the API does not say.
 func (o K8sClusterSummaryOutput) TaskId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v K8sClusterSummary) *string { return v.TaskId }).(pulumi.StringPtrOutput)
 }
 
-// Kubernetes version `v<major>.<minor>.<patch>`.
-func (o K8sClusterSummaryOutput) Version() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sClusterSummary) string { return v.Version }).(pulumi.StringOutput)
+// Kubernetes version `v<major>.<minor>.<patch>` as the API sends it; null while the cluster is still provisioning.
+func (o K8sClusterSummaryOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sClusterSummary) *string { return v.Version }).(pulumi.StringPtrOutput)
 }
 
 type K8sClusterSummaryArrayOutput struct{ *pulumi.OutputState }
@@ -739,20 +739,20 @@ func (o K8sClusterSummaryArrayOutput) Index(i pulumi.IntInput) K8sClusterSummary
 
 // A node pool of a cluster.
 type K8sPool struct {
-	// Flavor of the pool's nodes.
-	FlavorId string `pulumi:"flavorId"`
-	// Pool id.
-	Id string `pulumi:"id"`
+	// Flavor of the pool's nodes, when reported.
+	FlavorId *string `pulumi:"flavorId"`
+	// Pool id, when reported.
+	Id *string `pulumi:"id"`
 	// Autoscaling maximum, when set.
 	MaxNodeCount *int `pulumi:"maxNodeCount"`
 	// Autoscaling minimum, when set.
 	MinNodeCount *int `pulumi:"minNodeCount"`
-	// Pool name.
-	Name string `pulumi:"name"`
+	// Pool name, when reported.
+	Name *string `pulumi:"name"`
 	// Current number of nodes, when reported.
 	NodeCount *int `pulumi:"nodeCount"`
-	// Pool status, as sent.
-	Status string `pulumi:"status"`
+	// Pool status, as sent; null when not sent.
+	Status *string `pulumi:"status"`
 }
 
 // A node pool of a cluster.
@@ -770,14 +770,14 @@ func (o K8sPoolOutput) ToK8sPoolOutputWithContext(ctx context.Context) K8sPoolOu
 	return o
 }
 
-// Flavor of the pool's nodes.
-func (o K8sPoolOutput) FlavorId() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sPool) string { return v.FlavorId }).(pulumi.StringOutput)
+// Flavor of the pool's nodes, when reported.
+func (o K8sPoolOutput) FlavorId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sPool) *string { return v.FlavorId }).(pulumi.StringPtrOutput)
 }
 
-// Pool id.
-func (o K8sPoolOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sPool) string { return v.Id }).(pulumi.StringOutput)
+// Pool id, when reported.
+func (o K8sPoolOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sPool) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
 // Autoscaling maximum, when set.
@@ -790,9 +790,9 @@ func (o K8sPoolOutput) MinNodeCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v K8sPool) *int { return v.MinNodeCount }).(pulumi.IntPtrOutput)
 }
 
-// Pool name.
-func (o K8sPoolOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sPool) string { return v.Name }).(pulumi.StringOutput)
+// Pool name, when reported.
+func (o K8sPoolOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sPool) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // Current number of nodes, when reported.
@@ -800,9 +800,9 @@ func (o K8sPoolOutput) NodeCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v K8sPool) *int { return v.NodeCount }).(pulumi.IntPtrOutput)
 }
 
-// Pool status, as sent.
-func (o K8sPoolOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v K8sPool) string { return v.Status }).(pulumi.StringOutput)
+// Pool status, as sent; null when not sent.
+func (o K8sPoolOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sPool) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 type K8sPoolArrayOutput struct{ *pulumi.OutputState }
@@ -841,8 +841,8 @@ type Project struct {
 	IsDefault bool `pulumi:"isDefault"`
 	// Project name.
 	Name string `pulumi:"name"`
-	// ACTIVE, DELETED, DELETING, ... as sent.
-	State string `pulumi:"state"`
+	// ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
+	State *string `pulumi:"state"`
 	// Id of the task holding a lock on the project, if any.
 	TaskId *string `pulumi:"taskId"`
 }
@@ -897,9 +897,9 @@ func (o ProjectOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v Project) string { return v.Name }).(pulumi.StringOutput)
 }
 
-// ACTIVE, DELETED, DELETING, ... as sent.
-func (o ProjectOutput) State() pulumi.StringOutput {
-	return o.ApplyT(func(v Project) string { return v.State }).(pulumi.StringOutput)
+// ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
+func (o ProjectOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Project) *string { return v.State }).(pulumi.StringPtrOutput)
 }
 
 // Id of the task holding a lock on the project, if any.
@@ -1073,10 +1073,10 @@ func (o RegionArrayOutput) Index(i pulumi.IntInput) RegionOutput {
 
 // Status of one service for the account.
 type ServiceStatus struct {
-	// Whether the service is enabled for the client.
-	Enabled bool `pulumi:"enabled"`
-	// Service status, as sent.
-	Status string `pulumi:"status"`
+	// Whether the service is enabled for the client; null when not reported.
+	Enabled *bool `pulumi:"enabled"`
+	// Service status, as sent; null when not sent.
+	Status *string `pulumi:"status"`
 }
 
 // Status of one service for the account.
@@ -1094,14 +1094,14 @@ func (o ServiceStatusOutput) ToServiceStatusOutputWithContext(ctx context.Contex
 	return o
 }
 
-// Whether the service is enabled for the client.
-func (o ServiceStatusOutput) Enabled() pulumi.BoolOutput {
-	return o.ApplyT(func(v ServiceStatus) bool { return v.Enabled }).(pulumi.BoolOutput)
+// Whether the service is enabled for the client; null when not reported.
+func (o ServiceStatusOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceStatus) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-// Service status, as sent.
-func (o ServiceStatusOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v ServiceStatus) string { return v.Status }).(pulumi.StringOutput)
+// Service status, as sent; null when not sent.
+func (o ServiceStatusOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceStatus) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 type ServiceStatusMapOutput struct{ *pulumi.OutputState }
@@ -1131,7 +1131,8 @@ type Task struct {
 	// ISO 8601 without zone, as sent.
 	CreatedOn *string `pulumi:"createdOn"`
 	// Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-	// keys are data and stay as sent). Null while unfinished and on ERROR.
+	// keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+	// unfinished and on ERROR.
 	CreatedResources map[string][]interface{} `pulumi:"createdResources"`
 	// Failure reason when ERROR, verbatim; otherwise null.
 	Error *string `pulumi:"error"`
@@ -1145,10 +1146,10 @@ type Task struct {
 	RegionId *int `pulumi:"regionId"`
 	// The request that started the task, when reported.
 	RequestId *string `pulumi:"requestId"`
-	// NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
+	// NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
 	State string `pulumi:"state"`
-	// Kind of operation, e.g. `upgrade_k8s_cluster`.
-	TaskType string `pulumi:"taskType"`
+	// Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
+	TaskType *string `pulumi:"taskType"`
 	// Time of the last change, ISO 8601 without zone, as sent.
 	UpdatedOn *string `pulumi:"updatedOn"`
 	// User who started the task, when reported.
@@ -1181,7 +1182,8 @@ func (o TaskOutput) CreatedOn() pulumi.StringPtrOutput {
 }
 
 // Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-// keys are data and stay as sent). Null while unfinished and on ERROR.
+// keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+// unfinished and on ERROR.
 func (o TaskOutput) CreatedResources() pulumi.ArrayMapOutput {
 	return o.ApplyT(func(v Task) map[string][]interface{} { return v.CreatedResources }).(pulumi.ArrayMapOutput)
 }
@@ -1216,14 +1218,14 @@ func (o TaskOutput) RequestId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.RequestId }).(pulumi.StringPtrOutput)
 }
 
-// NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
+// NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
 func (o TaskOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v Task) string { return v.State }).(pulumi.StringOutput)
 }
 
-// Kind of operation, e.g. `upgrade_k8s_cluster`.
-func (o TaskOutput) TaskType() pulumi.StringOutput {
-	return o.ApplyT(func(v Task) string { return v.TaskType }).(pulumi.StringOutput)
+// Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
+func (o TaskOutput) TaskType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Task) *string { return v.TaskType }).(pulumi.StringPtrOutput)
 }
 
 // Time of the last change, ISO 8601 without zone, as sent.

@@ -82,7 +82,7 @@ class GetCurrentClientResult:
 
     @_builtins.property
     @pulumi.getter
-    def deleted(self) -> _builtins.bool:
+    def deleted(self) -> Optional[_builtins.bool]:
         """
         Whether the account is deleted.
         """
@@ -90,9 +90,9 @@ class GetCurrentClientResult:
 
     @_builtins.property
     @pulumi.getter
-    def email(self) -> _builtins.str:
+    def email(self) -> Optional[_builtins.str]:
         """
-        The account's email address.
+        The account's email address; null when not sent.
         """
         return pulumi.get(self, "email")
 
@@ -106,7 +106,7 @@ class GetCurrentClientResult:
 
     @_builtins.property
     @pulumi.getter(name="isTest")
-    def is_test(self) -> _builtins.bool:
+    def is_test(self) -> Optional[_builtins.bool]:
         """
         Whether this is a test account.
         """
@@ -130,9 +130,9 @@ class GetCurrentClientResult:
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         """
-        new, trial, active, paused, ... as sent.
+        new, trial, active, paused, ... as sent; null when not sent.
         """
         return pulumi.get(self, "status")
 

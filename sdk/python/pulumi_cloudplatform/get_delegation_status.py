@@ -62,33 +62,33 @@ class GetDelegationStatusResult:
 
     @_builtins.property
     @pulumi.getter(name="isWhitelabelDelegation")
-    def is_whitelabel_delegation(self) -> _builtins.bool:
+    def is_whitelabel_delegation(self) -> Optional[_builtins.bool]:
         """
-        Whether the zone is delegated to white-label name servers of the platform.
+        Whether the zone is delegated to white-label name servers of the platform; null when not reported.
         """
         return pulumi.get(self, "is_whitelabel_delegation")
 
     @_builtins.property
     @pulumi.getter(name="nonServiceAuthorizedCount")
-    def non_service_authorized_count(self) -> _builtins.int:
+    def non_service_authorized_count(self) -> Optional[_builtins.int]:
         """
-        Other name servers among the authoritative ones.
+        Other name servers among the authoritative ones; null when not reported.
         """
         return pulumi.get(self, "non_service_authorized_count")
 
     @_builtins.property
     @pulumi.getter(name="serviceAuthorizedCount")
-    def service_authorized_count(self) -> _builtins.int:
+    def service_authorized_count(self) -> Optional[_builtins.int]:
         """
-        Name servers of the platform among the authoritative ones.
+        Name servers of the platform among the authoritative ones; null when not reported.
         """
         return pulumi.get(self, "service_authorized_count")
 
     @_builtins.property
     @pulumi.getter(name="zoneExists")
-    def zone_exists(self) -> _builtins.bool:
+    def zone_exists(self) -> Optional[_builtins.bool]:
         """
-        Whether the zone exists on the platform.
+        Whether the zone exists on the platform; null when not reported.
         """
         return pulumi.get(self, "zone_exists")
 

@@ -80,17 +80,17 @@ class GetK8sClusterResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.str:
+    def id(self) -> Optional[_builtins.str]:
         """
-        The cluster's UUID.
+        The cluster's UUID, when reported.
         """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="isPublic")
-    def is_public(self) -> _builtins.bool:
+    def is_public(self) -> Optional[_builtins.bool]:
         """
-        Whether the cluster's API endpoint is public.
+        Whether the cluster's API endpoint is public; null when not reported.
         """
         return pulumi.get(self, "is_public")
 
@@ -136,9 +136,9 @@ class GetK8sClusterResult:
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         """
-        Provisioned, Provisioning, Deleting, ... as sent.
+        Provisioned, Provisioning, Deleting, ... as sent; null when not sent.
         """
         return pulumi.get(self, "status")
 
@@ -146,15 +146,17 @@ class GetK8sClusterResult:
     @pulumi.getter(name="taskId")
     def task_id(self) -> Optional[_builtins.str]:
         """
-        Id of the task locking the cluster (e.g. a running upgrade); null when not locked.
+        Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
+        client's answer leaves it undefined when the API did not send the field (lock unknown);
+        the lookups return null then.
         """
         return pulumi.get(self, "task_id")
 
     @_builtins.property
     @pulumi.getter
-    def version(self) -> _builtins.str:
+    def version(self) -> Optional[_builtins.str]:
         """
-        `v<major>.<minor>.<patch>`.
+        `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning).
         """
         return pulumi.get(self, "version")
 

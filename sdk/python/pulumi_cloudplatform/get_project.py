@@ -110,9 +110,9 @@ class GetProjectResult:
 
     @_builtins.property
     @pulumi.getter
-    def state(self) -> _builtins.str:
+    def state(self) -> Optional[_builtins.str]:
         """
-        ACTIVE, DELETED, DELETING, ... as sent.
+        ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
         """
         return pulumi.get(self, "state")
 

@@ -85,7 +85,8 @@ class GetTaskResult:
     def created_resources(self) -> Optional[Mapping[str, Sequence[Any]]]:
         """
         Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-        keys are data and stay as sent). Null while unfinished and on ERROR.
+        keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+        unfinished and on ERROR.
         """
         return pulumi.get(self, "created_resources")
 
@@ -141,15 +142,15 @@ class GetTaskResult:
     @pulumi.getter
     def state(self) -> _builtins.str:
         """
-        NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
+        NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
         """
         return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="taskType")
-    def task_type(self) -> _builtins.str:
+    def task_type(self) -> Optional[_builtins.str]:
         """
-        Kind of operation, e.g. `upgrade_k8s_cluster`.
+        Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
         """
         return pulumi.get(self, "task_type")
 

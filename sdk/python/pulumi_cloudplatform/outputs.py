@@ -38,39 +38,33 @@ class AiTask(dict):
     A brief AI task record.
     """
     def __init__(__self__, *,
-                 status: _builtins.str,
                  task_id: _builtins.str,
-                 task_name: _builtins.str,
                  progress: Optional[_builtins.float] = None,
                  started_at: Optional[_builtins.str] = None,
-                 task_data: Optional[Mapping[str, Any]] = None):
+                 status: Optional[_builtins.str] = None,
+                 task_data: Optional[Mapping[str, Any]] = None,
+                 task_name: Optional[_builtins.str] = None):
         """
         A brief AI task record.
 
-        :param _builtins.str status: Task status, as sent.
         :param _builtins.str task_id: Task id.
-        :param _builtins.str task_name: Kind of AI task, as sent.
         :param _builtins.float progress: Percent done, when reported.
         :param _builtins.str started_at: Start time, when reported.
+        :param _builtins.str status: Task status, as sent; null when not sent.
         :param Mapping[str, Any] task_data: The task's request data; opaque user data, keys kept as sent.
+        :param _builtins.str task_name: Kind of AI task (`transcription`, `content-moderation`, ...), as sent; null when not sent.
         """
-        pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "task_id", task_id)
-        pulumi.set(__self__, "task_name", task_name)
         if progress is not None:
             pulumi.set(__self__, "progress", progress)
         if started_at is not None:
             pulumi.set(__self__, "started_at", started_at)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
         if task_data is not None:
             pulumi.set(__self__, "task_data", task_data)
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        """
-        Task status, as sent.
-        """
-        return pulumi.get(self, "status")
+        if task_name is not None:
+            pulumi.set(__self__, "task_name", task_name)
 
     @_builtins.property
     @pulumi.getter(name="taskId")
@@ -79,14 +73,6 @@ class AiTask(dict):
         Task id.
         """
         return pulumi.get(self, "task_id")
-
-    @_builtins.property
-    @pulumi.getter(name="taskName")
-    def task_name(self) -> _builtins.str:
-        """
-        Kind of AI task, as sent.
-        """
-        return pulumi.get(self, "task_name")
 
     @_builtins.property
     @pulumi.getter
@@ -105,12 +91,28 @@ class AiTask(dict):
         return pulumi.get(self, "started_at")
 
     @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        Task status, as sent; null when not sent.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
     @pulumi.getter(name="taskData")
     def task_data(self) -> Optional[Mapping[str, Any]]:
         """
         The task's request data; opaque user data, keys kept as sent.
         """
         return pulumi.get(self, "task_data")
+
+    @_builtins.property
+    @pulumi.getter(name="taskName")
+    def task_name(self) -> Optional[_builtins.str]:
+        """
+        Kind of AI task (`transcription`, `content-moderation`, ...), as sent; null when not sent.
+        """
+        return pulumi.get(self, "task_name")
 
 
 @pulumi.output_type
@@ -121,23 +123,24 @@ class AuthoritativeNameServer(dict):
     def __init__(__self__, *,
                  ipv4_addresses: Sequence[_builtins.str],
                  ipv6_addresses: Sequence[_builtins.str],
-                 name: _builtins.str):
+                 name: Optional[_builtins.str] = None):
         """
         An authoritative name server of the zone.
 
-        :param Sequence[_builtins.str] ipv4_addresses: Its IPv4 addresses.
-        :param Sequence[_builtins.str] ipv6_addresses: Its IPv6 addresses.
-        :param _builtins.str name: Host name of the name server.
+        :param Sequence[_builtins.str] ipv4_addresses: Its IPv4 addresses (`null` or absent read as none).
+        :param Sequence[_builtins.str] ipv6_addresses: Its IPv6 addresses (`null` or absent read as none: a name server without IPv6).
+        :param _builtins.str name: Host name of the name server; null when not sent.
         """
         pulumi.set(__self__, "ipv4_addresses", ipv4_addresses)
         pulumi.set(__self__, "ipv6_addresses", ipv6_addresses)
-        pulumi.set(__self__, "name", name)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
 
     @_builtins.property
     @pulumi.getter(name="ipv4Addresses")
     def ipv4_addresses(self) -> Sequence[_builtins.str]:
         """
-        Its IPv4 addresses.
+        Its IPv4 addresses (`null` or absent read as none).
         """
         return pulumi.get(self, "ipv4_addresses")
 
@@ -145,15 +148,15 @@ class AuthoritativeNameServer(dict):
     @pulumi.getter(name="ipv6Addresses")
     def ipv6_addresses(self) -> Sequence[_builtins.str]:
         """
-        Its IPv6 addresses.
+        Its IPv6 addresses (`null` or absent read as none: a name server without IPv6).
         """
         return pulumi.get(self, "ipv6_addresses")
 
     @_builtins.property
     @pulumi.getter
-    def name(self) -> _builtins.str:
+    def name(self) -> Optional[_builtins.str]:
         """
-        Host name of the name server.
+        Host name of the name server; null when not sent.
         """
         return pulumi.get(self, "name")
 
@@ -202,9 +205,7 @@ class Instance(dict):
                  id: _builtins.str,
                  name: _builtins.str,
                  security_groups: Sequence[_builtins.str],
-                 status: _builtins.str,
                  tags: Sequence['outputs.InstanceTag'],
-                 vm_state: _builtins.str,
                  volumes: Sequence['outputs.InstanceVolume'],
                  created_at: Optional[_builtins.str] = None,
                  creator_task_id: Optional[_builtins.str] = None,
@@ -214,7 +215,9 @@ class Instance(dict):
                  region: Optional[_builtins.str] = None,
                  region_id: Optional[_builtins.int] = None,
                  ssh_key_name: Optional[_builtins.str] = None,
-                 task_id: Optional[_builtins.str] = None):
+                 status: Optional[_builtins.str] = None,
+                 task_id: Optional[_builtins.str] = None,
+                 vm_state: Optional[_builtins.str] = None):
         """
         A virtual machine.
 
@@ -222,9 +225,7 @@ class Instance(dict):
         :param _builtins.str id: Instance id.
         :param _builtins.str name: Instance name.
         :param Sequence[_builtins.str] security_groups: Names of the security groups attached.
-        :param _builtins.str status: ACTIVE, BUILD, SHUTOFF, ... as sent.
         :param Sequence['InstanceTag'] tags: Key-value tags of the instance.
-        :param _builtins.str vm_state: Hypervisor state of the VM (active, stopped, ...), as sent.
         :param Sequence['InstanceVolume'] volumes: Volumes attached to the instance.
         :param _builtins.str created_at: Creation time, ISO 8601, as sent.
         :param _builtins.str creator_task_id: Id of the task that created the instance, when reported.
@@ -234,15 +235,15 @@ class Instance(dict):
         :param _builtins.str region: Region name.
         :param _builtins.int region_id: Region of the instance.
         :param _builtins.str ssh_key_name: Name of the SSH key the instance was created with, when any.
+        :param _builtins.str status: ACTIVE, BUILD, SHUTOFF, ... as sent; null when not sent.
         :param _builtins.str task_id: Id of the task locking the instance, if any.
+        :param _builtins.str vm_state: Hypervisor state of the VM (active, stopped, ...), as sent; null when not sent.
         """
         pulumi.set(__self__, "addresses", addresses)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "security_groups", security_groups)
-        pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "tags", tags)
-        pulumi.set(__self__, "vm_state", vm_state)
         pulumi.set(__self__, "volumes", volumes)
         if created_at is not None:
             pulumi.set(__self__, "created_at", created_at)
@@ -260,8 +261,12 @@ class Instance(dict):
             pulumi.set(__self__, "region_id", region_id)
         if ssh_key_name is not None:
             pulumi.set(__self__, "ssh_key_name", ssh_key_name)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
         if task_id is not None:
             pulumi.set(__self__, "task_id", task_id)
+        if vm_state is not None:
+            pulumi.set(__self__, "vm_state", vm_state)
 
     @_builtins.property
     @pulumi.getter
@@ -297,27 +302,11 @@ class Instance(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
-        """
-        ACTIVE, BUILD, SHUTOFF, ... as sent.
-        """
-        return pulumi.get(self, "status")
-
-    @_builtins.property
-    @pulumi.getter
     def tags(self) -> Sequence['outputs.InstanceTag']:
         """
         Key-value tags of the instance.
         """
         return pulumi.get(self, "tags")
-
-    @_builtins.property
-    @pulumi.getter(name="vmState")
-    def vm_state(self) -> _builtins.str:
-        """
-        Hypervisor state of the VM (active, stopped, ...), as sent.
-        """
-        return pulumi.get(self, "vm_state")
 
     @_builtins.property
     @pulumi.getter
@@ -392,12 +381,28 @@ class Instance(dict):
         return pulumi.get(self, "ssh_key_name")
 
     @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        ACTIVE, BUILD, SHUTOFF, ... as sent; null when not sent.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
     @pulumi.getter(name="taskId")
     def task_id(self) -> Optional[_builtins.str]:
         """
         Id of the task locking the instance, if any.
         """
         return pulumi.get(self, "task_id")
+
+    @_builtins.property
+    @pulumi.getter(name="vmState")
+    def vm_state(self) -> Optional[_builtins.str]:
+        """
+        Hypervisor state of the VM (active, stopped, ...), as sent; null when not sent.
+        """
+        return pulumi.get(self, "vm_state")
 
 
 @pulumi.output_type
@@ -407,27 +412,28 @@ class InstanceAddress(dict):
     """
     def __init__(__self__, *,
                  addr: _builtins.str,
-                 type: _builtins.str,
                  interface_name: Optional[_builtins.str] = None,
                  subnet_id: Optional[_builtins.str] = None,
-                 subnet_name: Optional[_builtins.str] = None):
+                 subnet_name: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.str] = None):
         """
         One address of an instance on a network.
 
         :param _builtins.str addr: The IP address.
-        :param _builtins.str type: `fixed` or `floating`.
         :param _builtins.str interface_name: Network interface name, when reported.
         :param _builtins.str subnet_id: Subnet id, when reported.
         :param _builtins.str subnet_name: Subnet name, when reported.
+        :param _builtins.str type: `fixed` or `floating`, as sent; null when not sent.
         """
         pulumi.set(__self__, "addr", addr)
-        pulumi.set(__self__, "type", type)
         if interface_name is not None:
             pulumi.set(__self__, "interface_name", interface_name)
         if subnet_id is not None:
             pulumi.set(__self__, "subnet_id", subnet_id)
         if subnet_name is not None:
             pulumi.set(__self__, "subnet_name", subnet_name)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
 
     @_builtins.property
     @pulumi.getter
@@ -436,14 +442,6 @@ class InstanceAddress(dict):
         The IP address.
         """
         return pulumi.get(self, "addr")
-
-    @_builtins.property
-    @pulumi.getter
-    def type(self) -> _builtins.str:
-        """
-        `fixed` or `floating`.
-        """
-        return pulumi.get(self, "type")
 
     @_builtins.property
     @pulumi.getter(name="interfaceName")
@@ -469,6 +467,14 @@ class InstanceAddress(dict):
         """
         return pulumi.get(self, "subnet_name")
 
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        `fixed` or `floating`, as sent; null when not sent.
+        """
+        return pulumi.get(self, "type")
+
 
 @pulumi.output_type
 class InstanceFlavor(dict):
@@ -476,20 +482,22 @@ class InstanceFlavor(dict):
     The instance's flavor (size).
     """
     def __init__(__self__, *,
-                 flavor_id: _builtins.str,
-                 flavor_name: _builtins.str,
+                 flavor_id: Optional[_builtins.str] = None,
+                 flavor_name: Optional[_builtins.str] = None,
                  ram: Optional[_builtins.float] = None,
                  vcpus: Optional[_builtins.float] = None):
         """
         The instance's flavor (size).
 
-        :param _builtins.str flavor_id: Flavor id.
-        :param _builtins.str flavor_name: Flavor name.
+        :param _builtins.str flavor_id: Flavor id, when reported.
+        :param _builtins.str flavor_name: Flavor name, when reported.
         :param _builtins.float ram: RAM in MiB.
         :param _builtins.float vcpus: Number of virtual CPUs, when reported.
         """
-        pulumi.set(__self__, "flavor_id", flavor_id)
-        pulumi.set(__self__, "flavor_name", flavor_name)
+        if flavor_id is not None:
+            pulumi.set(__self__, "flavor_id", flavor_id)
+        if flavor_name is not None:
+            pulumi.set(__self__, "flavor_name", flavor_name)
         if ram is not None:
             pulumi.set(__self__, "ram", ram)
         if vcpus is not None:
@@ -497,17 +505,17 @@ class InstanceFlavor(dict):
 
     @_builtins.property
     @pulumi.getter(name="flavorId")
-    def flavor_id(self) -> _builtins.str:
+    def flavor_id(self) -> Optional[_builtins.str]:
         """
-        Flavor id.
+        Flavor id, when reported.
         """
         return pulumi.get(self, "flavor_id")
 
     @_builtins.property
     @pulumi.getter(name="flavorName")
-    def flavor_name(self) -> _builtins.str:
+    def flavor_name(self) -> Optional[_builtins.str]:
         """
-        Flavor name.
+        Flavor name, when reported.
         """
         return pulumi.get(self, "flavor_name")
 
@@ -535,18 +543,19 @@ class InstanceTag(dict):
     """
     def __init__(__self__, *,
                  key: _builtins.str,
-                 read_only: _builtins.bool,
-                 value: _builtins.str):
+                 value: _builtins.str,
+                 read_only: Optional[_builtins.bool] = None):
         """
         A key-value tag of an instance.
 
         :param _builtins.str key: Tag key.
-        :param _builtins.bool read_only: Whether the tag is set by the platform and cannot be changed.
         :param _builtins.str value: Tag value.
+        :param _builtins.bool read_only: Whether the tag is set by the platform and cannot be changed; null when not reported.
         """
         pulumi.set(__self__, "key", key)
-        pulumi.set(__self__, "read_only", read_only)
         pulumi.set(__self__, "value", value)
+        if read_only is not None:
+            pulumi.set(__self__, "read_only", read_only)
 
     @_builtins.property
     @pulumi.getter
@@ -557,20 +566,20 @@ class InstanceTag(dict):
         return pulumi.get(self, "key")
 
     @_builtins.property
-    @pulumi.getter(name="readOnly")
-    def read_only(self) -> _builtins.bool:
-        """
-        Whether the tag is set by the platform and cannot be changed.
-        """
-        return pulumi.get(self, "read_only")
-
-    @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.str:
         """
         Tag value.
         """
         return pulumi.get(self, "value")
+
+    @_builtins.property
+    @pulumi.getter(name="readOnly")
+    def read_only(self) -> Optional[_builtins.bool]:
+        """
+        Whether the tag is set by the platform and cannot be changed; null when not reported.
+        """
+        return pulumi.get(self, "read_only")
 
 
 @pulumi.output_type
@@ -579,24 +588,17 @@ class InstanceVolume(dict):
     A volume attached to an instance.
     """
     def __init__(__self__, *,
-                 delete_on_termination: _builtins.bool,
-                 id: _builtins.str):
+                 id: _builtins.str,
+                 delete_on_termination: Optional[_builtins.bool] = None):
         """
         A volume attached to an instance.
 
-        :param _builtins.bool delete_on_termination: Whether the volume is deleted with the instance.
         :param _builtins.str id: Volume id.
+        :param _builtins.bool delete_on_termination: Whether the volume is deleted with the instance; null when not reported.
         """
-        pulumi.set(__self__, "delete_on_termination", delete_on_termination)
         pulumi.set(__self__, "id", id)
-
-    @_builtins.property
-    @pulumi.getter(name="deleteOnTermination")
-    def delete_on_termination(self) -> _builtins.bool:
-        """
-        Whether the volume is deleted with the instance.
-        """
-        return pulumi.get(self, "delete_on_termination")
+        if delete_on_termination is not None:
+            pulumi.set(__self__, "delete_on_termination", delete_on_termination)
 
     @_builtins.property
     @pulumi.getter
@@ -606,6 +608,14 @@ class InstanceVolume(dict):
         """
         return pulumi.get(self, "id")
 
+    @_builtins.property
+    @pulumi.getter(name="deleteOnTermination")
+    def delete_on_termination(self) -> Optional[_builtins.bool]:
+        """
+        Whether the volume is deleted with the instance; null when not reported.
+        """
+        return pulumi.get(self, "delete_on_termination")
+
 
 @pulumi.output_type
 class K8sClusterSummary(dict):
@@ -613,34 +623,29 @@ class K8sClusterSummary(dict):
     One cluster in the `getK8sClusters` result: what a program needs to pick and address it.
     """
     def __init__(__self__, *,
-                 id: _builtins.str,
                  name: _builtins.str,
-                 status: _builtins.str,
-                 version: _builtins.str,
-                 task_id: Optional[_builtins.str] = None):
+                 id: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None,
+                 task_id: Optional[_builtins.str] = None,
+                 version: Optional[_builtins.str] = None):
         """
         One cluster in the `getK8sClusters` result: what a program needs to pick and address it.
 
-        :param _builtins.str id: The cluster's UUID.
         :param _builtins.str name: Its name, the identifier in every cluster path (`clusterName` of the other lookups and of `K8sClusterUpgrade`).
-        :param _builtins.str status: Provisioned, Provisioning, Deleting, ... as the API sends it.
-        :param _builtins.str version: Kubernetes version `v<major>.<minor>.<patch>`.
-        :param _builtins.str task_id: Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy.
+        :param _builtins.str id: The cluster's UUID; null when the API did not send it.
+        :param _builtins.str status: Provisioned, Provisioning, Deleting, ... as the API sends it; null when not sent.
+        :param _builtins.str task_id: Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy or the API does not say.
+        :param _builtins.str version: Kubernetes version `v<major>.<minor>.<patch>` as the API sends it; null while the cluster is still provisioning.
         """
-        pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "status", status)
-        pulumi.set(__self__, "version", version)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
         if task_id is not None:
             pulumi.set(__self__, "task_id", task_id)
-
-    @_builtins.property
-    @pulumi.getter
-    def id(self) -> _builtins.str:
-        """
-        The cluster's UUID.
-        """
-        return pulumi.get(self, "id")
+        if version is not None:
+            pulumi.set(__self__, "version", version)
 
     @_builtins.property
     @pulumi.getter
@@ -652,27 +657,35 @@ class K8sClusterSummary(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def id(self) -> Optional[_builtins.str]:
         """
-        Provisioned, Provisioning, Deleting, ... as the API sends it.
+        The cluster's UUID; null when the API did not send it.
         """
-        return pulumi.get(self, "status")
+        return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
-    def version(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         """
-        Kubernetes version `v<major>.<minor>.<patch>`.
+        Provisioned, Provisioning, Deleting, ... as the API sends it; null when not sent.
         """
-        return pulumi.get(self, "version")
+        return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="taskId")
     def task_id(self) -> Optional[_builtins.str]:
         """
-        Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy.
+        Id of the task keeping the cluster busy (e.g. a running upgrade); null when it is not busy or the API does not say.
         """
         return pulumi.get(self, "task_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.str]:
+        """
+        Kubernetes version `v<major>.<minor>.<patch>` as the API sends it; null while the cluster is still provisioning.
+        """
+        return pulumi.get(self, "version")
 
 
 @pulumi.output_type
@@ -681,66 +694,54 @@ class K8sPool(dict):
     A node pool of a cluster.
     """
     def __init__(__self__, *,
-                 flavor_id: _builtins.str,
-                 id: _builtins.str,
-                 name: _builtins.str,
-                 status: _builtins.str,
+                 flavor_id: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
                  max_node_count: Optional[_builtins.int] = None,
                  min_node_count: Optional[_builtins.int] = None,
-                 node_count: Optional[_builtins.int] = None):
+                 name: Optional[_builtins.str] = None,
+                 node_count: Optional[_builtins.int] = None,
+                 status: Optional[_builtins.str] = None):
         """
         A node pool of a cluster.
 
-        :param _builtins.str flavor_id: Flavor of the pool's nodes.
-        :param _builtins.str id: Pool id.
-        :param _builtins.str name: Pool name.
-        :param _builtins.str status: Pool status, as sent.
+        :param _builtins.str flavor_id: Flavor of the pool's nodes, when reported.
+        :param _builtins.str id: Pool id, when reported.
         :param _builtins.int max_node_count: Autoscaling maximum, when set.
         :param _builtins.int min_node_count: Autoscaling minimum, when set.
+        :param _builtins.str name: Pool name, when reported.
         :param _builtins.int node_count: Current number of nodes, when reported.
+        :param _builtins.str status: Pool status, as sent; null when not sent.
         """
-        pulumi.set(__self__, "flavor_id", flavor_id)
-        pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "status", status)
+        if flavor_id is not None:
+            pulumi.set(__self__, "flavor_id", flavor_id)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
         if max_node_count is not None:
             pulumi.set(__self__, "max_node_count", max_node_count)
         if min_node_count is not None:
             pulumi.set(__self__, "min_node_count", min_node_count)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
         if node_count is not None:
             pulumi.set(__self__, "node_count", node_count)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter(name="flavorId")
-    def flavor_id(self) -> _builtins.str:
+    def flavor_id(self) -> Optional[_builtins.str]:
         """
-        Flavor of the pool's nodes.
+        Flavor of the pool's nodes, when reported.
         """
         return pulumi.get(self, "flavor_id")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.str:
+    def id(self) -> Optional[_builtins.str]:
         """
-        Pool id.
+        Pool id, when reported.
         """
         return pulumi.get(self, "id")
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> _builtins.str:
-        """
-        Pool name.
-        """
-        return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def status(self) -> _builtins.str:
-        """
-        Pool status, as sent.
-        """
-        return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter(name="maxNodeCount")
@@ -759,12 +760,28 @@ class K8sPool(dict):
         return pulumi.get(self, "min_node_count")
 
     @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Pool name, when reported.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
     @pulumi.getter(name="nodeCount")
     def node_count(self) -> Optional[_builtins.int]:
         """
         Current number of nodes, when reported.
         """
         return pulumi.get(self, "node_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        Pool status, as sent; null when not sent.
+        """
+        return pulumi.get(self, "status")
 
 
 @pulumi.output_type
@@ -776,11 +793,11 @@ class Project(dict):
                  id: _builtins.int,
                  is_default: _builtins.bool,
                  name: _builtins.str,
-                 state: _builtins.str,
                  client_id: Optional[_builtins.int] = None,
                  created_at: Optional[_builtins.str] = None,
                  deleted_at: Optional[_builtins.str] = None,
                  description: Optional[_builtins.str] = None,
+                 state: Optional[_builtins.str] = None,
                  task_id: Optional[_builtins.str] = None):
         """
         A cloud project.
@@ -788,17 +805,16 @@ class Project(dict):
         :param _builtins.int id: Project id.
         :param _builtins.bool is_default: Each client has exactly one default project.
         :param _builtins.str name: Project name.
-        :param _builtins.str state: ACTIVE, DELETED, DELETING, ... as sent.
         :param _builtins.int client_id: Id of the client (account) owning the project, when reported.
         :param _builtins.str created_at: Creation time, ISO 8601, as sent.
         :param _builtins.str deleted_at: Deletion time, ISO 8601, for deleted projects.
         :param _builtins.str description: Free-text description, when set.
+        :param _builtins.str state: ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
         :param _builtins.str task_id: Id of the task holding a lock on the project, if any.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "is_default", is_default)
         pulumi.set(__self__, "name", name)
-        pulumi.set(__self__, "state", state)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if created_at is not None:
@@ -807,6 +823,8 @@ class Project(dict):
             pulumi.set(__self__, "deleted_at", deleted_at)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
         if task_id is not None:
             pulumi.set(__self__, "task_id", task_id)
 
@@ -833,14 +851,6 @@ class Project(dict):
         Project name.
         """
         return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def state(self) -> _builtins.str:
-        """
-        ACTIVE, DELETED, DELETING, ... as sent.
-        """
-        return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
@@ -873,6 +883,14 @@ class Project(dict):
         Free-text description, when set.
         """
         return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
+        """
+        ACTIVE, DELETED, DELETING, ... as sent; null when not sent.
+        """
+        return pulumi.get(self, "state")
 
     @_builtins.property
     @pulumi.getter(name="taskId")
@@ -1072,30 +1090,32 @@ class ServiceStatus(dict):
     Status of one service for the account.
     """
     def __init__(__self__, *,
-                 enabled: _builtins.bool,
-                 status: _builtins.str):
+                 enabled: Optional[_builtins.bool] = None,
+                 status: Optional[_builtins.str] = None):
         """
         Status of one service for the account.
 
-        :param _builtins.bool enabled: Whether the service is enabled for the client.
-        :param _builtins.str status: Service status, as sent.
+        :param _builtins.bool enabled: Whether the service is enabled for the client; null when not reported.
+        :param _builtins.str status: Service status, as sent; null when not sent.
         """
-        pulumi.set(__self__, "enabled", enabled)
-        pulumi.set(__self__, "status", status)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
 
     @_builtins.property
     @pulumi.getter
-    def enabled(self) -> _builtins.bool:
+    def enabled(self) -> Optional[_builtins.bool]:
         """
-        Whether the service is enabled for the client.
+        Whether the service is enabled for the client; null when not reported.
         """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> Optional[_builtins.str]:
         """
-        Service status, as sent.
+        Service status, as sent; null when not sent.
         """
         return pulumi.get(self, "status")
 
@@ -1108,7 +1128,6 @@ class Task(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  state: _builtins.str,
-                 task_type: _builtins.str,
                  client_id: Optional[_builtins.int] = None,
                  created_on: Optional[_builtins.str] = None,
                  created_resources: Optional[Mapping[str, Sequence[Any]]] = None,
@@ -1117,29 +1136,30 @@ class Task(dict):
                  project_id: Optional[_builtins.int] = None,
                  region_id: Optional[_builtins.int] = None,
                  request_id: Optional[_builtins.str] = None,
+                 task_type: Optional[_builtins.str] = None,
                  updated_on: Optional[_builtins.str] = None,
                  user_id: Optional[_builtins.int] = None):
         """
         An asynchronous cloud operation.
 
         :param _builtins.str id: Task UUID, globally unique.
-        :param _builtins.str state: NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
-        :param _builtins.str task_type: Kind of operation, e.g. `upgrade_k8s_cluster`.
+        :param _builtins.str state: NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
         :param _builtins.int client_id: Client (account) the task belongs to, when reported.
         :param _builtins.str created_on: ISO 8601 without zone, as sent.
         :param Mapping[str, Sequence[Any]] created_resources: Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-               keys are data and stay as sent). Null while unfinished and on ERROR.
+               keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+               unfinished and on ERROR.
         :param _builtins.str error: Failure reason when ERROR, verbatim; otherwise null.
         :param _builtins.str finished_on: Time the task finished, ISO 8601 without zone; null while running.
         :param _builtins.int project_id: Project the task works in, when reported.
         :param _builtins.int region_id: Region the task works in, when reported.
         :param _builtins.str request_id: The request that started the task, when reported.
+        :param _builtins.str task_type: Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
         :param _builtins.str updated_on: Time of the last change, ISO 8601 without zone, as sent.
         :param _builtins.int user_id: User who started the task, when reported.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "state", state)
-        pulumi.set(__self__, "task_type", task_type)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if created_on is not None:
@@ -1156,6 +1176,8 @@ class Task(dict):
             pulumi.set(__self__, "region_id", region_id)
         if request_id is not None:
             pulumi.set(__self__, "request_id", request_id)
+        if task_type is not None:
+            pulumi.set(__self__, "task_type", task_type)
         if updated_on is not None:
             pulumi.set(__self__, "updated_on", updated_on)
         if user_id is not None:
@@ -1173,17 +1195,9 @@ class Task(dict):
     @pulumi.getter
     def state(self) -> _builtins.str:
         """
-        NEW, RUNNING, FINISHED or ERROR; an answer with any other state is refused as malformed.
+        NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
         """
         return pulumi.get(self, "state")
-
-    @_builtins.property
-    @pulumi.getter(name="taskType")
-    def task_type(self) -> _builtins.str:
-        """
-        Kind of operation, e.g. `upgrade_k8s_cluster`.
-        """
-        return pulumi.get(self, "task_type")
 
     @_builtins.property
     @pulumi.getter(name="clientId")
@@ -1206,7 +1220,8 @@ class Task(dict):
     def created_resources(self) -> Optional[Mapping[str, Sequence[Any]]]:
         """
         Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
-        keys are data and stay as sent). Null while unfinished and on ERROR.
+        keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+        unfinished and on ERROR.
         """
         return pulumi.get(self, "created_resources")
 
@@ -1249,6 +1264,14 @@ class Task(dict):
         The request that started the task, when reported.
         """
         return pulumi.get(self, "request_id")
+
+    @_builtins.property
+    @pulumi.getter(name="taskType")
+    def task_type(self) -> Optional[_builtins.str]:
+        """
+        Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
+        """
+        return pulumi.get(self, "task_type")
 
     @_builtins.property
     @pulumi.getter(name="updatedOn")

@@ -64,7 +64,7 @@ func program(ctx *pulumi.Context) error {
 	}
 	ctx.Export("projectId", pulumi.Int(project.Id))
 	ctx.Export("regionName", pulumi.String(region.DisplayName))
-	ctx.Export("clusterVersionSeen", pulumi.String(cluster.Version))
+	ctx.Export("clusterVersionSeen", pulumi.StringPtrFromPtr(cluster.Version))
 	ctx.Export("upgradePath", upgrade.UpgradePath)
 	ctx.Export("uuid", event.Uuid)
 	return nil
