@@ -82,46 +82,51 @@ function uuidOf(id: string, outs: Partial<StorageEventOutputs>): string | undefi
   return id && !isPendingId(id) ? id : undefined;
 }
 
+/**
+ * An event the list identifies: it carries the uuid and name the lookups rely on. A list with an
+ * item that does not can prove no absence (the event sought could be that item), so reads,
+ * probes and deletes find it unclear.
+ */
+function isIdentified(e: NotificationEvent): boolean {
+  return Boolean(e.uuid) && isNamed(e);
+}
+
 /** An event the list names: its kind (always there, from the key it is listed under). */
 function isNamed(e: NotificationEvent): boolean {
   return typeof e.name === "string" && e.name !== "";
 }
 
-/**
- * Whether a listed event can be ruled in or out as the one `wanted` owns: it is named, and it
- * has a uuid or another identity. An event of `wanted`'s identity without a uuid could be it,
- * so it makes the answer unclear instead of letting the list read as "not there".
- */
-function identifiableFor(wanted: StorageEventInputs): (e: NotificationEvent) => boolean {
-  return (e) => isNamed(e) && (Boolean(e.uuid) || !sameIdentity(e, wanted));
+/** The event with `uuid`, as far as a well-formed list shows it. */
+function locateByUuid(list: () => Promise<readonly NotificationEvent[]>, uuid: string): Promise<Presence<NotificationEvent>> {
+  return findInList(list, isIdentified, (e) => e.uuid === uuid);
 }
 
-/** The event with `uuid` (which has the identity of `wanted`), as far as a well-formed list shows it. */
-function locateByUuid(list: () => Promise<readonly NotificationEvent[]>, uuid: string, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, identifiableFor(wanted), (e) => e.uuid === uuid);
-}
-
-/**
- * An event with the identity of `wanted`, as far as a well-formed list shows it; one without a
- * uuid counts (the identity is taken, whoever holds it). For a create's checks.
- */
+/** The event with the identity of `wanted`, as far as a well-formed list of identified events shows it. */
 function locateByIdentity(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isNamed, (e) => sameIdentity(e, wanted));
+  return findInList(list, isIdentified, (e) => sameIdentity(e, wanted));
 }
 
 /**
- * The event a resource created but whose uuid is not known yet, by identity: it must show a
- * uuid to be recorded, so one without is unclear.
+ * An event the list describes well enough to tell its identity without a uuid: named, and with
+ * its storage, bucket or limit. An item with none of them (every field `null`) could be anything.
  */
-function locatePending(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, identifiableFor(wanted), (e) => sameIdentity(e, wanted));
+function isDescribed(e: NotificationEvent): boolean {
+  return isNamed(e) && (Boolean(e.uuid) || Boolean(e.storageName) || Boolean(e.bucketName) || e.bytes !== null || e.count !== null);
+}
+
+/**
+ * Whether the identity of `wanted` is taken, for the check a create makes before its first send
+ * and for the message of a 409: an event without a uuid counts here (the identity is taken,
+ * whoever holds it), though it cannot be anyone's by uuid.
+ */
+function locateIdentityTaken(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
+  return findInList(list, isDescribed, (e) => sameIdentity(e, wanted));
 }
 
 /** The event a stored resource owns: by uuid, or by identity while its create is pending. */
 function locateOwn(list: () => Promise<readonly NotificationEvent[]>, id: string, outs: StorageEventOutputs): Promise<Presence<NotificationEvent>> {
   const uuid = uuidOf(id, outs);
-  const stored = compactInputs(outs);
-  return uuid ? locateByUuid(list, uuid, stored) : locatePending(list, stored);
+  return uuid ? locateByUuid(list, uuid) : locateByIdentity(list, compactInputs(outs));
 }
 
 /** `reaching_used_space for storage "media", no bucket (uuid U)`, or `(uuid not known yet)` while pending. */
@@ -169,7 +174,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
   const api = notifications(ctx);
   const lists = ctx.run.eventLists;
   const listNow = (): Promise<NotificationEvent[]> => lists.get("fresh", () => api.list());
-  const before = await locateByIdentity(() => lists.get("create-check", () => api.list()), wanted);
+  const before = await locateIdentityTaken(() => lists.get("create-check", () => api.list()), wanted);
   if (before.state === "unclear") {
     throw new PresenceUnclearError(`an event ${describeEvent(wanted)}`, "nothing was created: a create checks the event list before it sends anything", before.reason);
   }
@@ -201,7 +206,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
     if (err instanceof WriteOutcomeUnknownError) throw pendingCreate(wanted, err.message, [err.message], err);
     if (!isConflict(err)) throw err;
     // The 409 itself is the news; the list only adds the uuid to the message.
-    const listed = await locateByIdentity(listNow, wanted);
+    const listed = await locateIdentityTaken(listNow, wanted);
     const existing = listed.state === "present" ? listed.value : undefined;
     if (resent && listed.state === "unclear") {
       // Our first send may be the event that answered 409; without a list to tell, the stack
@@ -231,7 +236,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
  */
 async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
-  const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid, wanted);
+  const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid);
   if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason);
   const existing = found.state === "present" ? found.value : undefined;
   if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
@@ -269,7 +274,7 @@ async function putLimit(ctx: LifecycleContext, uuid: string, wanted: StorageEven
         what: `the update of ${describeEvent(wanted)} (uuid ${uuid})`,
         send: (_attempt, options) => lists.written("update", api.update(toEventBody(wanted, uuid), { clientId: wanted.clientId }, options)),
         probe: async () => {
-          const found = await locateByUuid(() => lists.get("fresh", () => api.list()), uuid, wanted);
+          const found = await locateByUuid(() => lists.get("fresh", () => api.list()), uuid);
           if (found.state === "unclear") return { outcome: "unclear", reason: found.reason };
           if (found.state === "absent") return { outcome: "unclear", reason: "the event is no longer listed" };
           return sameLimit(found.value, wanted) ? { outcome: "applied", value: undefined } : { outcome: "absent" };
@@ -345,7 +350,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
         what: `the delete of ${describeEvent(stored)} (uuid ${owned})`,
         send: (_attempt, options) => ctx.run.eventLists.written("delete", api.delete(body, { clientId: stored.clientId }, options)),
         probe: async () => {
-          const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), owned, stored);
+          const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), owned);
           if (found.state === "unclear") return { outcome: "unclear", reason: found.reason };
           return found.state === "present" ? { outcome: "absent" } : { outcome: "applied", value: undefined };
         },
