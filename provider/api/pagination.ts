@@ -69,15 +69,19 @@ export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, op
   let offset = start;
   let yielded = 0;
   let pages = 0;
+  // The longest page seen: the server's page size when it caps pages below `limit` (a last,
+  // shorter page must not make the estimate of the pages grow).
+  let longest = 0;
   while (yielded < max) {
     if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
     const want = Math.min(limit, max - yielded);
     const page = await fetchPage({ limit: want, offset });
     pages++;
+    longest = Math.max(longest, page.results.length);
     if (options.onPage) {
       const received = Math.min(yielded + page.results.length, max);
       const totalItems = page.count === null ? received : Math.min(Math.max(page.count - start, 0), max);
-      const perPage = Math.max(1, Math.min(limit, page.results.length || limit));
+      const perPage = Math.max(1, Math.min(limit, longest || limit));
       options.onPage({ pages, items: received, totalItems, totalPages: Math.max(pages, Math.ceil(totalItems / perPage)) });
     }
     for (const item of page.results) {

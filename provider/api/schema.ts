@@ -4,7 +4,8 @@
  * Why schemas (zod) and not hand-written readers: a reader that turns a missing field into `""`,
  * `0`, `false` or `[]` hands the lifecycles a wrong value they cannot tell from a real one (an
  * event list of `[]` means "every event is gone"). Each product module declares the wire shape
- * of its answers once, with the fields the API promises (or our lifecycles depend on) required;
+ * of its answers once, requiring a field only where the API reference or the public OpenAPI
+ * requires it and a decision of ours rests on it (docs/api-field-rules.md), the rest open;
  * the transport checks every 2xx body against it before any caller sees it, and the schema's
  * transform turns the snake_case wire into the camelCase answer. The answer type is inferred
  * from the schema ({@link Answer}), never written beside it, so the type and the check cannot
@@ -75,12 +76,6 @@ export function optionalList<T extends z.ZodType>(item: T) {
     .transform((v): readonly z.output<T>[] => v ?? []);
 }
 
-/** A flag the spec leaves open: absent and `null` read as `false`; anything but a boolean is refused. */
-export const optionalFlag = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? false);
-
 /**
  * A flag whose absence must not read as `false` (a missing `zone_exists` is not "no zone"):
  * absent and `null` read as `null`, "not reported".
@@ -98,6 +93,7 @@ export const optionalStrings = optionalList(z.string());
 
 /**
  * Reads an older spelling of a field under its current name, when only the older one is sent
+ * (or the current one is `null`)
  * (the platform's older API versions, still answered by some endpoints). Applied before the
  * object's schema, so the schema and its messages name the current field.
  */
@@ -106,7 +102,7 @@ export function withAliases<T extends z.ZodType>(aliases: Readonly<Record<string
     if (!isRecord(v)) return v;
     let out: Record<string, unknown> | undefined;
     for (const [current, older] of Object.entries(aliases)) {
-      if (v[current] === undefined && v[older] !== undefined) {
+      if (v[current] == null && v[older] != null) {
         out ??= { ...v };
         out[current] = v[older];
       }
@@ -130,8 +126,8 @@ export function offsetPage<T extends z.ZodType>(item: T) {
 }
 
 /**
- * An offset page whose total the spec does not show (regions): `count` is `null` when absent,
- * and the pager then reads until an empty page.
+ * An offset page whose total may be left out (the spec shows none for regions; upgrade versions
+ * are one page): `count` is `null` when absent, and the pager then reads until an empty page.
  */
 export function offsetPageWithoutCount<T extends z.ZodType>(item: T) {
   return z.object({ count: optionalCount, results: z.array(item) });

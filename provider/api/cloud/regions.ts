@@ -89,7 +89,7 @@ export const regionPageSchema = offsetPageWithoutCount(regionSchema);
 
 /** The region functions of the client. */
 export interface RegionsApi {
-  /** One page of regions (`count` is the total). */
+  /** One page of regions (`count` is the total, or null when the API leaves it out). */
   list(params?: ListRegionsParams, options?: RequestOptions): Promise<OffsetPage<Region>>;
   /** Every region matching the filters. */
   listAll(params?: Omit<ListRegionsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<Region[]>;

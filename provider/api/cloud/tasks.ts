@@ -48,8 +48,9 @@ const createdIds = optionalList(z.union([z.string(), z.number()]));
 
 /**
  * The wire task: `id` and `state` are required, since the waiter asks for the task by id and
- * stops on its state; the rest is open, `task_type` too (the OpenAPI requires it, but no decision
- * of ours reads it: the waiter is told the type by its caller).
+ * stops on its state; the rest is open, `task_type` too (the OpenAPI requires it, but a task
+ * without it can still be followed: the waiter is told the type by its caller, and the upgrade,
+ * looking for a running upgrade task, counts a task of unknown type as one that may be).
  */
 export const taskSchema = z
   .object({

@@ -7,11 +7,11 @@
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { isRecord, optionalBoolean, optionalCount, optionalList, optionalStrings, optionalText, type Answer } from "../schema";
+import { isRecord, optionalBoolean, optionalCount, optionalList, optionalStrings, optionalText, withAliases, type Answer } from "../schema";
 
-const nameServerFields = z.preprocess(
-  // The spec's camelCase address lists first; snake_case is accepted too.
-  (v) => (isRecord(v) ? { ...v, ipv4Addresses: v["ipv4Addresses"] ?? v["ipv4_addresses"], ipv6Addresses: v["ipv6Addresses"] ?? v["ipv6_addresses"] } : v),
+// The spec's camelCase address lists first; snake_case is read too.
+const nameServerFields = withAliases(
+  { ipv4Addresses: "ipv4_addresses", ipv6Addresses: "ipv6_addresses" },
   z
     .object({ name: optionalText, ipv4Addresses: optionalStrings, ipv6Addresses: optionalStrings })
     .transform((s) => ({
@@ -60,15 +60,8 @@ export const delegationStatusSchema = z
     if (!hasAnyDelegationField(body)) ctx.addIssue({ code: "custom", path: [], message: `expected an object with the delegation status fields (${DELEGATION_FIELDS.join(", ")}); none is there` });
   })
   .pipe(
-    z.preprocess(
-      (v) =>
-        isRecord(v)
-          ? {
-              ...v,
-              service_authorized_count: v["service_authorized_count"] ?? v["gcore_authorized_count"],
-              non_service_authorized_count: v["non_service_authorized_count"] ?? v["non_gcore_authorized_count"],
-            }
-          : v,
+    withAliases(
+      { service_authorized_count: "gcore_authorized_count", non_service_authorized_count: "non_gcore_authorized_count" },
       z
         .object({
           authoritative_name_servers: optionalList(nameServerSchema),

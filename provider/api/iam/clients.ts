@@ -59,9 +59,9 @@ export const currentClientSchema = z
     capabilities: w.capabilities,
     /** Keyed by service (CDN, CLOUD, DNS, ...), names kept as sent. */
     serviceStatuses: w.serviceStatuses,
-    /** Whether the account is deleted. */
+    /** Whether the account is deleted; null when not reported. */
     deleted: w.deleted,
-    /** Whether this is a test account. */
+    /** Whether this is a test account; null when not reported. */
     isTest: w.is_test,
   }));
 
