@@ -56,6 +56,12 @@ const lockTaskId = z
   .nullish()
   .transform((v): string | null | undefined => (v === "" ? undefined : v));
 
+/** A string that may be left out; empty reads as not reported (a cluster still provisioning sends `version: ""`). */
+const reportedText = z
+  .string()
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 /**
  * The wire cluster: only `name` is required, the identifier of every cluster path and what a
  * list is filtered by. `version` and `status` are kept as sent: a cluster still provisioning
@@ -66,8 +72,8 @@ export const clusterSchema = z
   .object({
     id: optionalText,
     name: text,
-    version: optionalText,
-    status: optionalText,
+    version: reportedText,
+    status: reportedText,
     task_id: lockTaskId,
     creator_task_id: optionalText,
     is_public: optionalBoolean,
@@ -80,9 +86,9 @@ export const clusterSchema = z
     id: w.id,
     /** The user-defined name that identifies it in paths. */
     name: w.name,
-    /** `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning). */
+    /** `v<major>.<minor>.<patch>` as sent; null when not sent or empty (a cluster still provisioning). */
     version: w.version,
-    /** Provisioned, Provisioning, Deleting, ... as sent; null when not sent. */
+    /** Provisioned, Provisioning, Deleting, ... as sent; null when not sent or empty. */
     status: w.status,
     /**
      * Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
