@@ -14,6 +14,7 @@ const MEASURED_SECONDS = {
   "tests/integration/k8sClusterUpgrade.test.ts": 136,
   "tests/integration/release.test.ts": 134,
   "tests/reliability/badInput.test.ts": 116,
+  "tests/integration/publicApiDialect.test.ts": 115,
   "tests/integration/storageEvent.test.ts": 113,
   "tests/integration/malformedAnswersPlugin.test.ts": 111,
   "tests/integration/storageEventOwnership.test.ts": 111,
