@@ -60,11 +60,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Looks for one object in a list read. `identified` says whether an item carries the fields the
  * lookup relies on (an event's uuid and name); one item without them makes the whole answer
  * unclear, because the object sought could be that item. A list read that fails is unclear.
+ * `listCall` names the call (`GET /path`) in the reason, so the user learns which answer it was.
  */
 export async function findInList<T>(
   list: () => Promise<readonly T[]>,
   identified: (item: T) => boolean,
   matches: (item: T) => boolean,
+  listCall?: string,
 ): Promise<Presence<T>> {
   let items: readonly T[];
   try {
@@ -74,7 +76,10 @@ export async function findInList<T>(
   }
   if (!Array.isArray(items)) return { state: "unclear", reason: "the list answer was not a list" };
   const anonymous = items.filter((item) => !identified(item)).length;
-  if (anonymous > 0) return { state: "unclear", reason: `the list answer has ${anonymous} item(s) without their identifying fields` };
+  if (anonymous > 0) {
+    const answer = listCall ? `the answer of ${listCall}` : "the list answer";
+    return { state: "unclear", reason: `${answer} has ${anonymous} item(s) without their identifying fields` };
+  }
   const found = items.find(matches);
   return found === undefined ? { state: "absent" } : { state: "present", value: found };
 }

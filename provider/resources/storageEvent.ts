@@ -31,6 +31,7 @@ import type { CloudPlatformClient, NotificationEvent, NotificationsApi } from ".
 import type { DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
 import {
   EVENT_ENDPOINT,
+  EVENT_LIST_CALL,
   StorageEventAdoptionError,
   StorageEventConflictError,
   compactInputs,
@@ -98,12 +99,12 @@ function isNamed(e: NotificationEvent): boolean {
 
 /** The event with `uuid`, as far as a well-formed list shows it. */
 function locateByUuid(list: () => Promise<readonly NotificationEvent[]>, uuid: string): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isIdentified, (e) => e.uuid === uuid);
+  return findInList(list, isIdentified, (e) => e.uuid === uuid, EVENT_LIST_CALL);
 }
 
 /** The event with the identity of `wanted`, as far as a well-formed list of identified events shows it. */
 function locateByIdentity(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isIdentified, (e) => sameIdentity(e, wanted));
+  return findInList(list, isIdentified, (e) => sameIdentity(e, wanted), EVENT_LIST_CALL);
 }
 
 /**
@@ -120,7 +121,7 @@ function isDescribed(e: NotificationEvent): boolean {
  * whoever holds it), though it cannot be anyone's by uuid.
  */
 function locateIdentityTaken(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isDescribed, (e) => sameIdentity(e, wanted));
+  return findInList(list, isDescribed, (e) => sameIdentity(e, wanted), EVENT_LIST_CALL);
 }
 
 /** The event a stored resource owns: by uuid, or by identity while its create is pending. */

@@ -38,7 +38,7 @@ export const DEFAULT_POLL_SCHEDULE: PollSchedule = Object.freeze({
 });
 
 /** The recommended polling interval for a task type, in ms (see the module comment). */
-export function recommendedIntervalMs(taskType: string | undefined): number {
+export function recommendedIntervalMs(taskType: string | null | undefined): number {
   const t = (taskType ?? "").toLowerCase();
   if (/^(create_vm|create_volume|create_network|create_subnet|delete_vm)$/.test(t)) return 5_000;
   if (t === "create_loadbalancer") return 10_000;
@@ -62,7 +62,7 @@ export function resolvePollSchedule(override?: Partial<PollSchedule>): PollSched
  * The wait after poll number `poll` (1-based): `initialMs * factor^(poll-1)`, capped at
  * `maxMs` or the type's recommended interval, and never below `initialMs` unless the cap is lower.
  */
-export function pollDelayMs(poll: number, taskType: string | undefined, schedule: PollSchedule): number {
+export function pollDelayMs(poll: number, taskType: string | null | undefined, schedule: PollSchedule): number {
   const cap = schedule.maxMs ?? recommendedIntervalMs(taskType);
   return Math.min(cap, Math.round(schedule.initialMs * Math.pow(schedule.factor, Math.max(0, poll - 1))));
 }

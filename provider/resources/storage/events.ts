@@ -17,6 +17,9 @@ import type { StorageEventInputs, StorageEventOutputs } from "./types";
 /** Path of the single-event endpoint, for messages. */
 export const EVENT_ENDPOINT = "/storage/notifications/v1/event";
 
+/** The list read, for messages about its answer. */
+export const EVENT_LIST_CALL = "GET /storage/notifications/v1/events";
+
 /** Treats absent, null and "" alike, as the server does for storage and bucket. */
 function norm(v: string | null | undefined): string {
   return v ?? "";
