@@ -33,13 +33,13 @@ type GetCurrentClientResult struct {
 	CompanyName *string `pulumi:"companyName"`
 	// Id of the user the key belongs to.
 	CurrentUser *float64 `pulumi:"currentUser"`
-	// Whether the account is deleted.
+	// Whether the account is deleted; null when not reported.
 	Deleted *bool `pulumi:"deleted"`
 	// The account's email address; null when not sent.
 	Email *string `pulumi:"email"`
 	// Client (account) id.
 	Id int `pulumi:"id"`
-	// Whether this is a test account.
+	// Whether this is a test account; null when not reported.
 	IsTest *bool `pulumi:"isTest"`
 	// Account holder's name, when set.
 	Name *string `pulumi:"name"`
@@ -94,7 +94,7 @@ func (o GetCurrentClientResultOutput) CurrentUser() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetCurrentClientResult) *float64 { return v.CurrentUser }).(pulumi.Float64PtrOutput)
 }
 
-// Whether the account is deleted.
+// Whether the account is deleted; null when not reported.
 func (o GetCurrentClientResultOutput) Deleted() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetCurrentClientResult) *bool { return v.Deleted }).(pulumi.BoolPtrOutput)
 }
@@ -109,7 +109,7 @@ func (o GetCurrentClientResultOutput) Id() pulumi.IntOutput {
 	return o.ApplyT(func(v GetCurrentClientResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
-// Whether this is a test account.
+// Whether this is a test account; null when not reported.
 func (o GetCurrentClientResultOutput) IsTest() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetCurrentClientResult) *bool { return v.IsTest }).(pulumi.BoolPtrOutput)
 }

@@ -51,13 +51,13 @@ type GetK8sClusterResult struct {
 	ProjectId int `pulumi:"projectId"`
 	// Region id of the cluster.
 	RegionId int `pulumi:"regionId"`
-	// Provisioned, Provisioning, Deleting, ... as sent; null when not sent.
+	// Provisioned, Provisioning, Deleting, ... as sent; null when not sent or empty.
 	Status *string `pulumi:"status"`
 	// Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
 	// client's answer leaves it undefined when the API did not send the field (lock unknown);
 	// the lookups return null then.
 	TaskId *string `pulumi:"taskId"`
-	// `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning).
+	// `v<major>.<minor>.<patch>` as sent; null when not sent or empty (a cluster still provisioning).
 	Version *string `pulumi:"version"`
 }
 
@@ -142,7 +142,7 @@ func (o GetK8sClusterResultOutput) RegionId() pulumi.IntOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) int { return v.RegionId }).(pulumi.IntOutput)
 }
 
-// Provisioned, Provisioning, Deleting, ... as sent; null when not sent.
+// Provisioned, Provisioning, Deleting, ... as sent; null when not sent or empty.
 func (o GetK8sClusterResultOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
@@ -154,7 +154,7 @@ func (o GetK8sClusterResultOutput) TaskId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.TaskId }).(pulumi.StringPtrOutput)
 }
 
-// `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning).
+// `v<major>.<minor>.<patch>` as sent; null when not sent or empty (a cluster still provisioning).
 func (o GetK8sClusterResultOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Version }).(pulumi.StringPtrOutput)
 }

@@ -84,7 +84,7 @@ class GetCurrentClientResult:
     @pulumi.getter
     def deleted(self) -> Optional[_builtins.bool]:
         """
-        Whether the account is deleted.
+        Whether the account is deleted; null when not reported.
         """
         return pulumi.get(self, "deleted")
 
@@ -108,7 +108,7 @@ class GetCurrentClientResult:
     @pulumi.getter(name="isTest")
     def is_test(self) -> Optional[_builtins.bool]:
         """
-        Whether this is a test account.
+        Whether this is a test account; null when not reported.
         """
         return pulumi.get(self, "is_test")
 

@@ -138,7 +138,7 @@ class GetK8sClusterResult:
     @pulumi.getter
     def status(self) -> Optional[_builtins.str]:
         """
-        Provisioned, Provisioning, Deleting, ... as sent; null when not sent.
+        Provisioned, Provisioning, Deleting, ... as sent; null when not sent or empty.
         """
         return pulumi.get(self, "status")
 
@@ -156,7 +156,7 @@ class GetK8sClusterResult:
     @pulumi.getter
     def version(self) -> Optional[_builtins.str]:
         """
-        `v<major>.<minor>.<patch>` as sent; null when not sent (a cluster still provisioning).
+        `v<major>.<minor>.<patch>` as sent; null when not sent or empty (a cluster still provisioning).
         """
         return pulumi.get(self, "version")
 
