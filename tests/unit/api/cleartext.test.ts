@@ -1,13 +1,15 @@
 /**
  * The key never travels in cleartext by accident: plain `http://` only to loopback unless the
  * user opts in (client option, config key, environment variable), and redirects are never
- * followed. Plus the Content-Length side of the size cap and a task in no known state.
+ * followed. Plus the Content-Length side of the size cap and a task in a state the spec does
+ * not name.
  */
 import { createServer, type Server } from "http";
 import { ApiError, ConfigurationError, createClient, ResponseFormatError, ResponseTooLargeError } from "../../../provider/api";
 import { checkBaseUrl, isLoopback, parseAllowInsecureHttp } from "../../../provider/api/url";
 import { resolveConnectionSettings } from "../../../provider/settings";
-import { waitForTask } from "../../../provider/tasks/waitForTask";
+import { TaskTimeoutError } from "../../../provider/tasks/errors";
+import { waitForTask, type WaiterClock } from "../../../provider/tasks/waitForTask";
 import { closeServer, expectNoSecret, listenOnLoopback, newKey, rejectionOf } from "./helpers";
 
 describe("plain http", () => {
@@ -117,15 +119,35 @@ describe("against a loopback server", () => {
     expect(err.message.length).toBeLessThan(1000);
   });
 
-  test("a task in no known state fails the wait at once instead of polling to the deadline", async () => {
-    handler = (_path, res) => {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "t-1", task_type: "upgrade_k8s_cluster", state: "PAUSED" }));
+  describe("a task in a state the spec does not name", () => {
+    /** A clock whose sleeps pass at once: the deadline is virtual, the polls are real requests. */
+    function virtualClock(): WaiterClock {
+      let t = 0;
+      return { now: () => t, sleep: async (ms) => void (t += ms) };
+    }
+    const answerStates = (states: readonly string[]) => {
+      handler = (_path, res) => {
+        const state = states[Math.min(hits.length - 1, states.length - 1)];
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "t-1", task_type: "upgrade_k8s_cluster", state }));
+      };
     };
-    const client = createClient({ baseUrl, apiKey: newKey(), retry: { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0 }, sleep: async () => undefined });
-    const err = await rejectionOf(waitForTask(client, "t-1", { timeoutMs: 3_600_000 }));
-    expect(err).toBeInstanceOf(ResponseFormatError);
-    expect(err.message).toContain("GET /cloud/v1/tasks/t-1 returned 200 with an unexpected body: field state:");
-    expect(err.message).toContain('received string "PAUSED"');
-    expect(hits).toHaveLength(2);
+    const client = () => createClient({ baseUrl, apiKey: newKey(), retry: { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0 }, sleep: async () => undefined });
+
+    test("is read as 'not finished yet' (kept as text): the wait polls on until the task finishes", async () => {
+      answerStates(["PAUSED", "PAUSED", "RESUMING", "FINISHED"]);
+      const task = await waitForTask(client(), "t-1", { timeoutMs: 3_600_000, clock: virtualClock() });
+      expect(task.state).toBe("FINISHED");
+      expect(hits).toHaveLength(4);
+    });
+
+    test("that never changes: polled to the deadline, then TaskTimeoutError naming the state as sent (not a format error)", async () => {
+      answerStates(["PAUSED"]);
+      const err = await rejectionOf(waitForTask(client(), "t-1", { timeoutMs: 120_000, clock: virtualClock() }));
+      expect(err).toBeInstanceOf(TaskTimeoutError);
+      expect(err).not.toBeInstanceOf(ResponseFormatError);
+      expect((err as TaskTimeoutError).lastState).toBe("PAUSED");
+      expect((err as TaskTimeoutError).polls).toBe(hits.length);
+      expect(hits.length).toBeGreaterThan(3);
+    });
   });
 });

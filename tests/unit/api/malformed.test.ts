@@ -3,6 +3,9 @@
  * provider/lookups and provider/tasks) against every malformed answer a gateway, WAF, captive
  * portal or half-broken deployment gives: each case either recovers (a one-off bad answer to a
  * GET is retried) or fails with an error naming the call and the field; none returns a value.
+ * Some answers look broken but are legitimate for some calls (the tolerant reader): JSON labelled
+ * `text/plain`, any JSON body to a call documented as a 204, and all-null values where every
+ * field is open; those are read as the documented meaning, tested on their own below.
  * A loopback server plays the API with canned answers (not the simulator: the answers must be
  * broken in exactly one known way).
  */
@@ -170,8 +173,8 @@ const CALLS: readonly Call[] = [
 ];
 
 /** The malformed answers. `apiKeyEcho` is put into pages, which a message must never show. */
-const MODES = ["html200", "html502", "truncated", "nulls", "wrongShape", "emptyBody", "hugeBody", "slowBody", "nonJsonType"] as const;
-type Mode = (typeof MODES)[number];
+const MODES = ["html200", "html502", "truncated", "nulls", "wrongShape", "emptyBody", "hugeBody", "slowBody"] as const;
+type Mode = (typeof MODES)[number] | "jsonAsText" | "emptyObject";
 
 /** Small, so the huge body is huge for this client without taking megabytes. */
 const CAP = 4096;
@@ -223,8 +226,11 @@ function answer(res: ServerResponse, mode: Mode | "good", call: Call, key: strin
       res.on("close", () => clearTimeout(rest));
       return;
     }
-    case "nonJsonType":
+    // Not malformed (not in MODES): the documented JSON labelled text/plain, and `{}`.
+    case "jsonAsText":
       return json(200, goodText || "{}", "text/plain");
+    case "emptyObject":
+      return json(200, "{}");
   }
 }
 
@@ -234,10 +240,30 @@ function nullEveryValue(v: Json): Json {
   return Object.fromEntries(Object.keys(v).map((k) => [k, null]));
 }
 
-/** An empty 200 to a call whose documented answer is a 204 without a body is that answer: nothing to break. */
+/**
+ * The calls whose every field is open, so that an answer with every top-level value null is a
+ * real one: the delegation status (each field reads as null, "not reported") and the event list
+ * (a Go server sends a kind without events as `null`: no events). For every other call a field
+ * the call needs is null, which is malformed.
+ */
+const NULLS_ARE_AN_ANSWER = new Set(["dns.delegationStatus", "notifications.list"]);
+
+/**
+ * Whether `mode` is a malformed answer to `call`, one it must refuse.
+ * - A call documented as a 204 without a body accepts an empty body or any JSON body (a server
+ *   that answers `{}`, `null` or `{"weird":1}` still did what was asked); only a body that is
+ *   not JSON (an HTML page, a cut-short text) says something else answered. So emptyBody,
+ *   nulls (the body `null`) and wrongShape are not malformed there.
+ * - nulls is a real answer of the calls in {@link NULLS_ARE_AN_ANSWER}, and only of them.
+ */
 function isMalformedFor(call: Call, mode: Mode): boolean {
-  return !(call.good === undefined && mode === "emptyBody");
+  if (call.good === undefined) return !(mode === "emptyBody" || mode === "nulls" || mode === "wrongShape");
+  if (mode === "nulls") return !NULLS_ARE_AN_ANSWER.has(call.name);
+  return true;
 }
+
+/** How many (call, mode) pairs {@link isMalformedFor} excludes: 3 for each 204 call, 1 for each call whose nulls are an answer. */
+const NOT_MALFORMED = 3 * CALLS.filter((c) => c.good === undefined).length + NULLS_ARE_AN_ANSWER.size;
 
 describe("every API call against every malformed answer", () => {
   let server: Server;
@@ -333,16 +359,19 @@ describe("every API call against every malformed answer", () => {
       }
     }
     expect(tally.silent).toEqual([]);
-    expect(tally.tried).toBe(CALLS.length * MODES.length - 2);
+    expect(NOT_MALFORMED).toBe(8);
+    expect(tally.tried).toBe(CALLS.length * MODES.length - NOT_MALFORMED);
     expect(tally.clearErrors).toBe(tally.tried);
   });
 
   test("a one-off malformed answer to a read is retried and the documented answer comes back; a write is not repeated", async () => {
     let recovered = 0;
+    let expected = 0;
     for (const call of CALLS) {
       const clean = await outcome(call, "good", 0);
       for (const mode of MODES) {
         if (!isMalformedFor(call, mode) || mode === "hugeBody") continue;
+        if (call.method === "GET") expected++;
         const r = await outcome(call, mode, 1);
         const label = `${call.name} x ${mode} once`;
         if (call.method === "GET") {
@@ -354,18 +383,72 @@ describe("every API call against every malformed answer", () => {
         }
       }
     }
-    expect(recovered).toBe(CALLS.filter((c) => c.method === "GET").length * (MODES.length - 1));
+    expect(recovered).toBe(expected);
+    // Every GET but those whose nulls are an answer, in every mode but hugeBody (and nulls for those two).
+    expect(expected).toBe(CALLS.filter((c) => c.method === "GET").length * (MODES.length - 1) - NULLS_ARE_AN_ANSWER.size);
+  });
+
+  test("every call reads its documented JSON labelled text/plain as the documented value, at the first attempt", async () => {
+    let read = 0;
+    for (const call of CALLS) {
+      if (call.good === undefined) continue;
+      const clean = await outcome(call, "good", 0);
+      const r = await outcome(call, "jsonAsText", 1);
+      const label = `${call.name} as text/plain`;
+      expect({ label, error: r.error?.message, value: r.value, attempts: r.attempts }).toEqual({ label, error: undefined, value: clean.value, attempts: 1 });
+      expect(r.value).toBeDefined();
+      read++;
+    }
+    expect(read).toBe(CALLS.filter((c) => c.method === "GET").length + 2);
+  });
+
+  test("a call documented as a 204 reads a JSON body ({}, null, text/plain) as success, and still refuses an HTML body", async () => {
+    const writes = CALLS.filter((c) => c.good === undefined);
+    expect(writes.map((c) => c.name)).toEqual(["notifications.update", "notifications.delete"]);
+    for (const call of writes) {
+      for (const mode of ["emptyObject", "jsonAsText", "nulls", "wrongShape", "emptyBody"] as const) {
+        const r = await outcome(call, mode, 1);
+        expect({ call: call.name, mode, error: r.error?.message, value: r.value, attempts: r.attempts }).toEqual({ call: call.name, mode, error: undefined, value: undefined, attempts: 1 });
+      }
+      for (const mode of ["html200", "truncated"] as const) {
+        const r = await outcome(call, mode, 1);
+        expect(r.error).toBeInstanceOf(ResponseFormatError);
+        expect(r.error?.message).toContain(`${call.method} ${call.path} returned 200 with an unexpected body: expected no body or JSON (the documented answer is a 204), got a body that is not JSON`);
+        expect(r.attempts).toBe(1);
+      }
+    }
+  });
+
+  test("all-null values are the delegation status's 'nothing reported' (never false or 0) and the event list's 'no events'", async () => {
+    const delegation = await outcome(CALLS.find((c) => c.name === "dns.delegationStatus") as Call, "nulls", 1);
+    expect(delegation.error).toBeUndefined();
+    expect(delegation.attempts).toBe(1);
+    expect(delegation.value).toEqual({
+      authoritativeNameServers: [],
+      serviceAuthorizedCount: null,
+      nonServiceAuthorizedCount: null,
+      isWhitelabelDelegation: null,
+      zoneExists: null,
+    });
+    for (const [field, v] of Object.entries(delegation.value as Record<string, unknown>)) {
+      expect({ field, reads: v === false || v === 0 }).toEqual({ field, reads: false });
+    }
+    const events = await outcome(CALLS.find((c) => c.name === "notifications.list") as Call, "nulls", 1);
+    expect(events).toEqual({ value: [], attempts: 1 });
   });
 
   test("a format error says what came, cut short and without the key", async () => {
     const call = CALLS.find((c) => c.name === "k8s.getCluster") as Call;
     const html = (await outcome(call, "html200", Number.MAX_SAFE_INTEGER)).error as ResponseFormatError;
-    expect(html.message).toMatch(/^GET \/cloud\/v2\/k8s\/clusters\/1\/76\/prod returned 200 with an unexpected body: expected JSON \(application\/json\), got content type "text\/html; charset=utf-8"; received text "<!doctype html>/);
+    expect(html.message).toMatch(
+      /^GET \/cloud\/v2\/k8s\/clusters\/1\/76\/prod returned 200 with an unexpected body: expected JSON, got a body that is not JSON \(content type "text\/html; charset=utf-8"\); received text "<!doctype html>/,
+    );
     expect(html.message).toContain("[REDACTED]");
     expect(html.message).toContain("(3 attempts)");
     const nulls = (await outcome(call, "nulls", Number.MAX_SAFE_INTEGER)).error as ResponseFormatError;
-    expect(nulls.field).toBe("id");
-    expect(nulls.message).toContain("field id: expected string, got null; received null.");
+    // The id is open now; the name (the cluster's identifier) is the first required field.
+    expect(nulls.field).toBe("name");
+    expect(nulls.message).toContain("field name: expected string, got null; received null.");
     const huge = (await outcome(call, "hugeBody", 1)).error as ResponseFormatError;
     expect(huge.message).toContain(`exceeds the client's maxResponseBytes of ${CAP} bytes`);
     expect(huge.received.length).toBeLessThan(200);

@@ -1,15 +1,21 @@
 /**
  * Both pagers: offset pages (instances, 25 items) and page-number pages (AI tasks, 27 items),
- * over more than one page of the simulator, plus the termination rules on synthetic pages.
+ * over more than one page of the simulator, plus the termination rules on synthetic pages: an
+ * offset list ends when `count` is reached or a page is empty (a page shorter than asked does not
+ * end it: servers cap pages), or, without `count`, at the first empty page; a numbered list
+ * follows `next` when sent, else `count`, else reads until an empty page.
  */
 import {
   createClient,
+  PaginationLimitError,
   fetchAllNumbered,
   fetchAllOffset,
   iterateNumberedPages,
   iterateOffsetPages,
   type CloudPlatformClient,
+  type NumberedPage,
   type OffsetPage,
+  type PageProgress,
 } from "../../../provider/api";
 import { startSimulator } from "../../../simulator";
 import { admin, newKey } from "./helpers";
@@ -57,7 +63,7 @@ describe("offset pages", () => {
     expect(await client.cloud.instances.listAll(2, 76, {}, { pageSize: 2, max: 2 })).toHaveLength(2);
   });
 
-  test("termination: count reached, short page, empty page", async () => {
+  test("termination: count reached, empty page", async () => {
     const fake = (total: number, lie = 0) => {
       const calls: number[] = [];
       const fetch = async ({ limit, offset }: { limit: number; offset: number }): Promise<OffsetPage<number>> => {
@@ -103,5 +109,112 @@ describe("page-number pages", () => {
     });
     expect(out).toEqual([10, 11, 20, 21]);
     expect(calls).toEqual([1, 2]);
+  });
+});
+
+describe("a server that caps its pages below the limit asked", () => {
+  /** 25 items, at most `cap` a page whatever the limit, `count` the total (or null: not sent). */
+  const capped = (total: number, cap: number, count: number | null = total) => {
+    const calls: { limit: number; offset: number }[] = [];
+    const fetch = async ({ limit, offset }: { limit: number; offset: number }): Promise<OffsetPage<number>> => {
+      calls.push({ limit, offset });
+      const results = Array.from({ length: Math.max(0, Math.min(limit, cap, total - offset)) }, (_, i) => offset + i);
+      return { count, results };
+    };
+    return { calls, fetch };
+  };
+
+  test("every item is read: a short page does not end the list while count says more are left", async () => {
+    const server = capped(25, 10);
+    const progress: PageProgress[] = [];
+    const all = await fetchAllOffset(server.fetch, { pageSize: 100, onPage: (p) => progress.push(p) });
+    expect(all).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect(server.calls.map((c) => c.offset)).toEqual([0, 10, 20]);
+    // The progress learns the server's page size from the first page.
+    expect(progress.map((p) => [p.pages, p.items, p.totalItems, p.totalPages])).toEqual([
+      [1, 10, 25, 3],
+      [2, 20, 25, 3],
+      [3, 25, 25, 3],
+    ]);
+  });
+
+  test("an empty page ends the list even when count says more", async () => {
+    const server = capped(12, 5, 40);
+    expect(await fetchAllOffset(server.fetch, { pageSize: 100 })).toHaveLength(12);
+    expect(server.calls.map((c) => c.offset)).toEqual([0, 5, 10, 12]);
+  });
+
+  test("the page cap still holds: more pages than maxPages is a PaginationLimitError", async () => {
+    const server = capped(25, 10);
+    await expect(fetchAllOffset(server.fetch, { pageSize: 100, maxPages: 2, what: "GET /cloud/v1/instances/1/76" })).rejects.toThrow(PaginationLimitError);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  test("a page without count (regions) is followed until an empty page", async () => {
+    const server = capped(7, 3, null);
+    expect(await fetchAllOffset(server.fetch, { pageSize: 100 })).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(server.calls.map((c) => c.offset)).toEqual([0, 3, 6, 7]);
+    const none = capped(0, 3, null);
+    expect(await fetchAllOffset(none.fetch)).toEqual([]);
+    expect(none.calls).toHaveLength(1);
+  });
+
+  test("the simulator's public-api dialect (10 a page, regions without count): every instance and region is read", async () => {
+    await admin(sim.url, "POST", "/dialect", { dialect: "public-api" });
+    const instances = await client.cloud.instances.listAll(1, 76, {}, { pageSize: 100 });
+    expect(instances).toHaveLength(25);
+    expect(new Set(instances.map((i) => i.id)).size).toBe(25);
+    expect(requestsTo("/cloud/v1/instances/1/76").map((r) => r.query["offset"])).toEqual(["0", "10", "20"]);
+    const regions = await client.cloud.regions.listAll({}, { pageSize: 4 });
+    const regionPages = requestsTo("/cloud/v1/regions");
+    expect(regions.length).toBeGreaterThan(4);
+    expect(new Set(regions.map((r) => r.id)).size).toBe(regions.length);
+    // Without a count the list ends at the first empty page only.
+    expect(regionPages).toHaveLength(Math.ceil(regions.length / 4) + 1);
+    expect(regionPages[regionPages.length - 1]?.query["offset"]).toBe(String(regions.length));
+  });
+});
+
+describe("numbered pages without next", () => {
+  const numbered = (total: number, perPage: number, shape: { count: boolean; next: boolean }) => {
+    const calls: number[] = [];
+    const fetch = async (page: number): Promise<NumberedPage<number>> => {
+      calls.push(page);
+      const results = Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) => (page - 1) * perPage + i);
+      const next = (page * perPage < total ? `page=${page + 1}` : null) as string | null;
+      return { count: shape.count ? total : null, next: shape.next ? next : undefined, previous: null, results };
+    };
+    return { calls, fetch };
+  };
+
+  test("follow count when they send it: no page past the total", async () => {
+    const server = numbered(5, 2, { count: true, next: false });
+    expect(await fetchAllNumbered(server.fetch)).toEqual([0, 1, 2, 3, 4]);
+    expect(server.calls).toEqual([1, 2, 3]);
+  });
+
+  test("without next and count: read until an empty page", async () => {
+    const server = numbered(5, 2, { count: false, next: false });
+    expect(await fetchAllNumbered(server.fetch)).toEqual([0, 1, 2, 3, 4]);
+    expect(server.calls).toEqual([1, 2, 3, 4]);
+  });
+
+  test("next, when sent, decides over count", async () => {
+    const server = numbered(5, 2, { count: true, next: true });
+    const lying = async (page: number): Promise<NumberedPage<number>> => ({ ...(await server.fetch(page)), count: 100 });
+    expect(await fetchAllNumbered(lying)).toEqual([0, 1, 2, 3, 4]);
+    expect(server.calls).toEqual([1, 2, 3]);
+  });
+
+  test("the page cap holds without next too", async () => {
+    const endless = async (page: number): Promise<NumberedPage<number>> => ({ count: null, next: undefined, previous: null, results: [page] });
+    await expect(fetchAllNumbered(endless, { maxPages: 4 })).rejects.toThrow(PaginationLimitError);
+  });
+
+  test("the simulator's public-api AI task pages (no count) are read whole", async () => {
+    await admin(sim.url, "POST", "/dialect", { dialect: "public-api" });
+    const all = await fetchAllNumbered((page) => client.streaming.aiTasks.list({ page, limit: 10 }));
+    expect(all).toHaveLength(27);
+    expect(all.every((t) => t.taskName !== null)).toBe(true);
   });
 });

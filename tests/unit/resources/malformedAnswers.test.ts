@@ -16,11 +16,13 @@ import {
   type K8sCluster,
   type NotificationEvent,
 } from "../../../provider/api";
+import { checkBody } from "../../../provider/api/schema";
+import { eventListSchema } from "../../../provider/api/storage/notifications";
 import { PresenceUnclearError } from "../../../provider/resources/absence";
 import { createK8sClusterUpgradeLifecycle, type K8sClusterUpgradeOutputs } from "../../../provider/resources/k8sClusterUpgrade";
 import type { LifecycleContext } from "../../../provider/resources/lifecycle";
 import { PartialResourceError } from "../../../provider/resources/partial";
-import { storageEvent, type StorageEventInputs, type StorageEventOutputs } from "../../../provider/resources/storageEvent";
+import { storageEvent, StorageEventConflictError, type StorageEventInputs, type StorageEventOutputs } from "../../../provider/resources/storageEvent";
 import { WriteOutcomeUnknownError } from "../../../provider/resources/writeAttempts";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { admin, expectNoSecret, newKey, rejectionOf } from "../api/helpers";
@@ -41,20 +43,38 @@ beforeEach(async () => {
 
 /** What the next calls of a read answer instead of the real thing (one entry per call). */
 interface Spoilers {
-  /** `landAfter`: answer the real list, then let a held-back first create land (see `lateFirst`). */
-  list: Array<"ok" | "format" | "anonymous" | "landAfter">;
+  /**
+   * `landAfter`: answer the real list, then let a held-back first create land (see `lateFirst`).
+   * `plusListed`: the real list plus the items of {@link listedToo}, read from the wire by the
+   * client's own list schema (items the tolerant reader lets through: no uuid, say).
+   * `withoutOwn`: the real list without the events of {@link dropUuid}, plus {@link listedToo}.
+   */
+  list: Array<"ok" | "format" | "anonymous" | "landAfter" | "plusListed" | "withoutOwn">;
   getCluster: Array<"ok" | "format" | "noVersion" | "html404">;
   getTask: Array<"format">;
   create: Array<"noUuid" | "lateFirst" | "stoppedInFlight">;
 }
 
 let spoil: Spoilers;
+/** The event list answer (wire form) whose items `plusListed` and `withoutOwn` add. */
+let listedToo: Record<string, unknown> = {};
+/** The uuid `withoutOwn` leaves out of the real list. */
+let dropUuid = "";
+
+/** The events of a wire list answer, as the client's schema reads them (a test error when it refuses them). */
+function readListed(wire: Record<string, unknown>): NotificationEvent[] {
+  const r = checkBody(eventListSchema, wire);
+  if (!r.ok) throw new Error(`the list schema refused ${JSON.stringify(wire)}: ${JSON.stringify(r.mismatch)}`);
+  return [...r.value];
+}
 /** A first create held back by `lateFirst`, landed by the list call marked `landAfter`. */
 let heldBack: (() => Promise<unknown>) | undefined;
 /** Fields the held-back create lands with instead of the sent ones (another limit: someone else's). */
 let landsWith: Record<string, unknown> = {};
 beforeEach(() => {
   landsWith = {};
+  listedToo = {};
+  dropUuid = "";
   spoil = { list: [], getCluster: [], getTask: [], create: [] };
   heldBack = undefined;
 });
@@ -81,6 +101,8 @@ function spoiltClient(): CloudPlatformClient {
           if (how === "format") throw formatError("GET", "/storage/notifications/v1/events");
           const events = await n.list(options);
           if (how === "landAfter") await heldBack?.();
+          if (how === "plusListed") return [...events, ...readListed(listedToo)];
+          if (how === "withoutOwn") return [...events.filter((e) => e.uuid !== dropUuid), ...readListed(listedToo)];
           return how === "anonymous" ? events.map((e): NotificationEvent => ({ ...e, uuid: null })) : events;
         },
         create: async (event, params, options) => {
@@ -165,6 +187,31 @@ describe("StorageEvent read (refresh, preview --refresh)", () => {
     expect(sim.state().storageEvents).toHaveLength(1);
   });
 
+  test("an item without uuid but with the resource's identity, where its own event was: unclear, never 'gone'; nothing dropped", async () => {
+    const { id, outs } = await created();
+    dropUuid = id;
+    listedToo = { reaching_used_space: [{ storage_name: "media", bytes: 500 }] };
+    spoil.list.push("withoutOwn");
+    const err = await rejectionOf(storageEvent.read(ctx(), id, outs));
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    // The list itself was read (the tolerant reader lets the item through); the lifecycle finds it unclear.
+    expect(err.message).toMatch(/ has 1 item\(s\) without their identifying fields/);
+    expect(err.message).toContain("the resource stays in the stack as recorded");
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id })]);
+    expect(writes()).toHaveLength(1);
+  });
+
+  test("an item without uuid of another identity: also unclear for a read by uuid (only the uuid identifies an event; its identity may have drifted)", async () => {
+    const { id, outs } = await created();
+    dropUuid = id;
+    listedToo = { reaching_used_traffic: [{ bucket_name: "other", bytes: 1 }] };
+    spoil.list.push("withoutOwn");
+    const err = await rejectionOf(storageEvent.read(ctx(), id, outs));
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    expect(err.message).toMatch(/ has 1 item\(s\) without their identifying fields/);
+    expect(sim.state().storageEvents).toHaveLength(1);
+  });
+
   test("a well-formed list that lacks it: gone (the one way to 'absent')", async () => {
     const { id, outs } = await created();
     await admin(sim, "DELETE", `/events/${id}`);
@@ -173,16 +220,39 @@ describe("StorageEvent read (refresh, preview --refresh)", () => {
 });
 
 describe("StorageEvent create", () => {
-  test.each([
-    ["malformed (format error)", "format"],
-    ["with items lacking their uuid (another event's, or this one's)", "anonymous"],
-  ] as const)("the pre-check list %s: a clear error and no POST", async (_label, how) => {
+  test("the pre-check list malformed (format error): a clear error and no POST", async () => {
     await created({ name: "reaching_used_traffic", bucketName: "other", bytes: 1 });
-    spoil.list.push(how);
+    spoil.list.push("format");
     const err = await rejectionOf(created());
     expect(err).toBeInstanceOf(PresenceUnclearError);
     expect(err.message).toContain("nothing was created: a create checks the event list before it sends anything");
     expect(writes()).toHaveLength(1);
+  });
+
+  test("the pre-check list with an item that describes nothing (only its kind, every field null): a clear error and no POST", async () => {
+    listedToo = { reaching_used_space: [{ uuid: null, storage_name: null, bucket_name: null, bytes: null, count: null }] };
+    spoil.list.push("plusListed");
+    const err = await rejectionOf(created());
+    expect(err).toBeInstanceOf(PresenceUnclearError);
+    expect(err.message).toContain("nothing was created: a create checks the event list before it sends anything");
+    expect(writes()).toEqual([]);
+  });
+
+  test("the pre-check list with an item without uuid of the declared identity: the identity is taken, a conflict and no POST", async () => {
+    listedToo = { reaching_used_space: [{ storage_name: "media", bytes: 100 }] };
+    spoil.list.push("plusListed");
+    const err = await rejectionOf(created());
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain("already exists (uuid not shown, bytes 100)");
+    expect(writes()).toEqual([]);
+  });
+
+  test("the pre-check list whose items lack their uuid but are of other identities: the create goes on, one POST", async () => {
+    await created({ name: "reaching_used_traffic", bucketName: "other", bytes: 1 });
+    spoil.list.push("anonymous");
+    const { id } = await created();
+    expect(handledPosts()).toHaveLength(2);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ bucket_name: "other" }), expect.objectContaining({ uuid: id, storage_name: "media" })]);
   });
 
   test("the POST's answer lost after the server acted, and the read-back malformed: partial state with a provisional id, one POST", async () => {

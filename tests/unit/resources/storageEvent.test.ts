@@ -255,11 +255,32 @@ describe("create", () => {
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: existing.uuid, bytes: 100 })]);
   });
 
-  test("the same identity for another client is a different event (no 409)", async () => {
-    await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
+  test("the same identity for another client is a different event (no 409) when the list shows that other client", async () => {
+    await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 }, { clientId: 3 });
+    expect((await client.storage.notifications.list()).map((e) => e.clientId)).toEqual([3]);
     const { outs } = await storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bytes: 100, clientId: 7 });
     expect(outs.clientId).toBe(7);
+    expect(posts().map((r) => r.status)).toEqual([200, 200]);
+    expect(sim.state().storageEvents.map((e) => e.client_id)).toEqual([3, 7]);
+  });
+
+  test("an event listed with a client is not in the way of a declaration without one", async () => {
+    await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 }, { clientId: 3 });
+    await storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bytes: 100 });
+    expect(posts().map((r) => r.status)).toEqual([200, 200]);
     expect(sim.state().storageEvents).toHaveLength(2);
+  });
+
+  test("an event listed without client_id matches a declared event of any client: a conflict naming it, before any write", async () => {
+    // Made without a client, so the list shows none: it cannot be told apart from client 7's.
+    const existing = await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bytes: 100 });
+    expect((await client.storage.notifications.list()).map((e) => e.clientId)).toEqual([null]);
+    const err = await rejectionOf(storageEvent.create(ctxWith(), { name: "reaching_used_space", storageName: "media", bytes: 100, clientId: 7 }));
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain(`already exists (uuid ${existing.uuid}, bytes 100)`);
+    expect(err.message).toContain(`adoptUuid: "${existing.uuid}"`);
+    expect(posts().map((r) => r.status)).toEqual([200]); // the setup's own POST only
+    expect(sim.state().storageEvents).toHaveLength(1);
   });
 
   test("two declarations of one event in one run: the second fails without a POST", async () => {
@@ -397,6 +418,56 @@ describe("create with adoptUuid", () => {
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: old.id })]);
     expect(sim.requests().filter((r) => r.method === "DELETE")).toEqual([]);
     expect(logs.join("\n")).toContain("adopted by another resource in this run");
+  });
+});
+
+describe("a client's event, listed without client_id (the public API's list)", () => {
+  // The public-api dialect: the list (and the create's answer) never carry client_id, and a kind
+  // without events is null; the server's identity still includes the client.
+  const CLIENT = 42;
+  const declared: StorageEventInputs = { name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 500, clientId: CLIENT };
+  beforeEach(async () => {
+    await admin(sim.url, "POST", "/dialect", { dialect: "public-api" });
+  });
+
+  /** The client's event, made out of band; the list shows it without its client. */
+  async function existingEvent(bytes = 500): Promise<string> {
+    await client.storage.notifications.create({ name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes }, { clientId: CLIENT });
+    const listed = await client.storage.notifications.list();
+    expect(listed).toEqual([expect.objectContaining({ name: "reaching_used_space", clientId: null })]);
+    const uuid = sim.state().storageEvents[0]?.uuid;
+    expect(sim.state().storageEvents[0]?.client_id).toBe(CLIENT);
+    return String(uuid);
+  }
+
+  test("the create's pre-check sees it: a conflict naming its uuid, no POST", async () => {
+    const uuid = await existingEvent(100);
+    const err = await rejectionOf(storageEvent.create(ctxWith(), declared));
+    expect(err).toBeInstanceOf(StorageEventConflictError);
+    expect(err.message).toContain(`already exists (uuid ${uuid}, bytes 100)`);
+    expect(err.message).toContain(`adoptUuid: "${uuid}"`);
+    expect(posts().map((r) => r.status)).toEqual([200]); // the setup's own POST only
+    expect(sim.state().storageEvents).toHaveLength(1);
+  });
+
+  test("a create whose answer was lost finds it by probing the list: recorded, no second POST", async () => {
+    await admin(sim.url, "POST", "/faults", { resetRate: 1, afterHandling: true, ...POST_EVENT });
+    const { id, outs } = await storageEvent.create(ctxWith(), declared);
+    expect(posts()).toEqual([expect.objectContaining({ status: 200, fault: "reset", query: { client_id: String(CLIENT) } })]);
+    expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: id, client_id: CLIENT, bytes: 500 })]);
+    expect(outs).toEqual({ ...declared, uuid: id });
+    expect(logs.join("\n")).toMatch(/took effect after all; not sending it again/);
+  });
+
+  test("adoptUuid takes it over (the identity matches though the list shows no client); refresh keeps the client", async () => {
+    const uuid = await existingEvent();
+    const { id, outs } = await storageEvent.create(ctxWith(), { ...declared, adoptUuid: uuid });
+    expect(id).toBe(uuid);
+    expect(outs).toEqual({ ...declared, adoptUuid: uuid, uuid });
+    expect(writes()).toHaveLength(1); // the setup's POST
+    const read = await storageEvent.read(ctxWith(), id, outs);
+    expect(read?.inputs.clientId).toBe(CLIENT);
+    expect(read?.outs).toEqual(outs);
   });
 });
 

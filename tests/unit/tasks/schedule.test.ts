@@ -77,6 +77,8 @@ test("the task type the API gives an upgrade gets the upgrade's shorter interval
     const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
     const { tasks } = await client.cloud.k8s.upgrade(1, 76, "prod-cluster", "v1.31.2");
     const task = await client.cloud.tasks.get(tasks[0] as string);
+    // The task type is open in the answer (null when not sent); the simulator sends it.
+    expect(task.taskType).toBe("upgrade_k8s_cluster");
     expect(recommendedIntervalMs(task.taskType)).toBeLessThan(recommendedIntervalMs("create_k8s_cluster_v2"));
   } finally {
     await sim.close();

@@ -173,7 +173,7 @@ test("an unknown task id propagates the API's NotFoundError", async () => {
 });
 
 describe("timing rules with a fake clock", () => {
-  function stuckReader(state: TaskState = "RUNNING", taskType = "create_k8s_cluster_v2") {
+  function stuckReader(state: TaskState | (string & {}) = "RUNNING", taskType = "create_k8s_cluster_v2") {
     const pollTimes: number[] = [];
     let clockNow: () => number = () => 0;
     const reader: TaskReader = {
@@ -215,5 +215,56 @@ describe("timing rules with a fake clock", () => {
     for (let i = 1; i < times.length; i++) expect((times[i] as number) - (times[i - 1] as number)).toBeLessThanOrEqual(10_000);
     expect(times[times.length - 1]).toBeGreaterThanOrEqual(110_000);
     expect(reports.slice(1).every((r) => r.reason === "still-waiting" && r.state === "RUNNING")).toBe(true);
+  });
+});
+
+describe("a state the spec does not name", () => {
+  /** A reader answering the states of `states` in turn (the last one from then on), and counting polls. */
+  function sequenceReader(states: readonly string[]) {
+    let polls = 0;
+    const reader: TaskReader = {
+      cloud: {
+        tasks: {
+          get: async (id: string) => {
+            const state = states[Math.min(polls, states.length - 1)] as string;
+            polls++;
+            return { id, taskType: null, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null } satisfies Task;
+          },
+        },
+      },
+    };
+    return { reader, polls: () => polls };
+  }
+
+  test("is kept as text and polled like RUNNING until the task finishes", async () => {
+    const { clock } = fakeClock();
+    const { reader, polls } = sequenceReader(["QUEUED", "QUEUED", "SCHEDULING", "FINISHED"]);
+    const progress: TaskProgress[] = [];
+    const task = await waitForTask(reader, "t-9", { timeoutMs: 600_000, clock, onProgress: (p) => progress.push(p) });
+    expect(task.state).toBe("FINISHED");
+    expect(polls()).toBe(4);
+    expect(progress.filter((p) => p.reason === "state-changed").map((p) => p.state)).toEqual(["QUEUED", "SCHEDULING", "FINISHED"]);
+  });
+
+  test("is polled until the deadline when it never changes: TaskTimeoutError naming the state as sent", async () => {
+    const { clock, sleeps } = fakeClock();
+    const { reader, polls } = sequenceReader(["PAUSED"]);
+    const err = await rejectionOf(waitForTask(reader, "t-10", { timeoutMs: 100_000, clock, taskType: "upgrade_k8s_cluster" }));
+    expect(err).toBeInstanceOf(TaskTimeoutError);
+    const e = err as TaskTimeoutError;
+    expect(e.lastState).toBe("PAUSED");
+    expect(e.message).toContain("last state PAUSED");
+    expect(e.polls).toBe(polls());
+    expect(polls()).toBeGreaterThan(3);
+    expect(sleeps.reduce((a, b) => a + b, 0)).toBe(100_000);
+  });
+
+  test("an ERROR after it still fails with the task's text; a task without a type names none", async () => {
+    const { clock } = fakeClock();
+    const { reader } = sequenceReader(["QUEUED", "ERROR"]);
+    const err = await rejectionOf(waitForTask(reader, "t-11", { timeoutMs: 100_000, clock }));
+    expect(err).toBeInstanceOf(TaskFailedError);
+    expect((err as TaskFailedError).taskType).toBeNull();
+    expect(err.message).toBe("Task t-11 failed: (the task reported no error text)");
   });
 });
