@@ -34,7 +34,8 @@ async function totals() {
 }
 
 async function delegation() {
-  const status: Record<string, { zoneExists: boolean; authorizedByService: number }> = {};
+  // Each field is null when the platform does not report it (never read as false or 0).
+  const status: Record<string, { zoneExists: boolean | null; authorizedByService: number | null }> = {};
   for (const name of domains) {
     const d = await cloud.getDelegationStatus({ domain: name });
     status[name] = { zoneExists: d.zoneExists, authorizedByService: d.serviceAuthorizedCount };
