@@ -3,7 +3,7 @@
  * and the harness work together before any provider code is involved.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createTestStack, TestStack } from "./harness";
+import { createTestStack, TestStack, writeProgramDir } from "./harness";
 
 interface Inputs {
   value: string;
@@ -70,5 +70,25 @@ describe("Pulumi engine smoke test", () => {
 
     const destroy = await stack.destroy({ color: "never" });
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+  });
+
+  it("runs a program that reads config on a stack that has none (the language host passes {} as the config)", async () => {
+    const bare = await createTestStack({
+      projectName: "engine-smoke-no-config",
+      writeProgram: (dir) =>
+        writeProgramDir(
+          dir,
+          "engine-smoke-no-config",
+          'const pulumi = require("@pulumi/pulumi");\nconst config = new pulumi.Config();\nmodule.exports = { value: config.get("value") ?? "unset", keys: Object.keys(JSON.parse(process.env.PULUMI_CONFIG || "null")).length };\n',
+        ),
+    });
+    try {
+      const up = await bare.stack.up({ color: "never" });
+      expect(up.summary.result).toBe("succeeded");
+      expect(up.outputs.value?.value).toBe("unset");
+      expect(up.outputs.keys?.value).toBe(0);
+    } finally {
+      await bare.cleanup();
+    }
   });
 });

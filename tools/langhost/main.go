@@ -246,7 +246,13 @@ func (h *nodeHost) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.L
 // programEnv passes config the way @pulumi/pulumi reads it: JSON in PULUMI_CONFIG and
 // PULUMI_CONFIG_SECRET_KEYS, TypeScript switches in PULUMI_NODEJS_*.
 func programEnv(req *pulumirpc.RunRequest, options map[string]any) ([]string, error) {
-	config, err := json.Marshal(req.GetConfig())
+	// A stack without config arrives as a nil map, which JSON-encodes as null; @pulumi/pulumi
+	// reads PULUMI_CONFIG with Object.keys and fails on null, so it gets {} as Pulumi's host sends.
+	values := req.GetConfig()
+	if values == nil {
+		values = map[string]string{}
+	}
+	config, err := json.Marshal(values)
 	if err != nil {
 		return nil, err
 	}
