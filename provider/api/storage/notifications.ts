@@ -104,9 +104,10 @@ export interface CreatedNotificationEvent extends Answer<typeof createdEventSche
  * One item of the list: every field is open (the OpenAPI requires none). An item without a
  * `uuid` cannot be a resource's own event (resources find theirs by uuid), but it still counts
  * when a create checks whether the identity is taken. A present field must have its type: a
- * malformed item is a malformed list, never a missing event.
+ * malformed item is a malformed list, never a missing event. An item's kind is the key it is
+ * listed under; a `name` inside it (not in the OpenAPI) is ignored like any unknown field.
  */
-const listedEventSchema = z.object({ name: optionalText, uuid: optionalText, ...eventFields });
+const listedEventSchema = z.object({ uuid: optionalText, ...eventFields });
 
 /** A kind of the list: its events, or `null` / absent for none (a Go server's empty slice). */
 const eventGroup = optionalList(listedEventSchema);
@@ -132,7 +133,6 @@ export const eventListSchema = z
       reaching_used_requests: eventGroup,
     }),
   )
-  // The kind is the key an item is listed under (an item's own `name`, which the OpenAPI does not show, is not trusted over it).
   .transform((byName) => NOTIFICATION_EVENT_NAMES.flatMap((key) => (byName[key] ?? []).map((w) => eventFromWire(w, key))));
 
 /** A threshold as the list shows it: the `uuid` is null when the server left it out. */
