@@ -28,7 +28,7 @@ setup: $(STAMP_NPM) pulumi-cli python-sdk ## install npm dependencies, the Pulum
 
 build: $(STAMP_BUILD) ## compile TypeScript to dist/
 
-pulumi-cli: $(STAMP_NPM) pulumi-cli-go ## provide pulumi v3.248.0 (+ Node language host) in the cache outside the repo
+pulumi-cli: $(STAMP_NPM) pulumi-cli-go ## provide pulumi v3.248.0 (+ Node.js and YAML language hosts) in the cache outside the repo
 	@bash tools/pulumi-cli.sh
 
 # The Go part of pulumi-cli (minutes on a fresh machine), which needs no node_modules: under
@@ -42,13 +42,16 @@ python-sdk: ## provide PyPI gcore 0.59.0 in a venv in the cache outside the repo
 schema: $(STAMP_NPM) ## regenerate provider/plugin/schema.json from the TypeScript SDK (a unit test checks it is current)
 	node tools/schema/generate.js
 
-version: ## write package.json's version into every copy (plugin constant, schema, Python and Go SDKs)
+# PLUGIN_DOWNLOAD_URL=<url> (a make or environment variable) also writes the plugin download URL
+# into the schema and both SDKs (PLUGIN_DOWNLOAD_URL= removes it); unset, the schema's is kept.
+version: ## write package.json's version (and PLUGIN_DOWNLOAD_URL=<url>, if given) into every copy (plugin constant, schema, Python and Go SDKs)
 	node tools/release/version.js
 
 plugin-archive: build ## this machine's plugin archive for `pulumi plugin install resource cloudplatform <version> --file` (dist-plugin/)
 	bash tools/plugin-archive.sh
 
-dist: build ## everything a release publishes, into dist-release/: npm tarball, plugin archives (linux/darwin/windows, amd64/arm64), Python sdist and wheel, SHA256SUMS; prints the Go SDK's tag
+# PLUGIN_DOWNLOAD_URL=<url>: the artifacts name it (tools/release/dist.sh; RELEASING.md).
+dist: build ## everything a release publishes (PLUGIN_DOWNLOAD_URL=<url> to name the plugin's download URL), into dist-release/: npm tarball, plugin archives (linux/darwin/windows, amd64/arm64), Python sdist and wheel, SHA256SUMS; prints the Go SDK's tag
 	bash tools/release/dist.sh
 
 sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema

@@ -8,7 +8,13 @@
 # and checks that the Go SDK's module is ready to be published by its tag (printed at the end).
 # Needs `make build` first (the Makefile's dist target does it), npm's cache or registry for the
 # plugin's dependencies, python3, and Go for the Go SDK's build check.
-# Usage: tools/release/dist.sh [--out <dir>] [--skip-go-build]
+# PLUGIN_DOWNLOAD_URL=<url> (optional): the URL the artifacts name for the engine to download the
+# plugin from (the schema's pluginDownloadURL; RELEASING.md). When the repository's copies already
+# hold it (`make version PLUGIN_DOWNLOAD_URL=<url>`, the release commit), they are packed as they
+# are; otherwise the artifacts are built from a staged copy of the repository with the URL stamped
+# in (the repository is not touched; the Go SDK, published by its git tag, then does not carry it).
+# Unset, the artifacts carry whatever URL the repository holds (none in the committed one).
+# Usage: [PLUGIN_DOWNLOAD_URL=<url>] tools/release/dist.sh [--out <dir>] [--skip-go-build]
 set -euo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -22,6 +28,25 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 say() { echo "[dist] $*" >&2; }
+
+if [[ -n "${PLUGIN_DOWNLOAD_URL:-}" && -z "${CLOUDPLATFORM_DIST_STAGED:-}" ]] && ! node "$REPO/tools/release/version.js" --check >/dev/null 2>&1; then
+  # Only the URL may differ: a version copy that differs is an error here too.
+  node -e 'if (require(process.argv[1]).check().length) process.exit(1)' "$REPO/tools/release/version.js" || { node "$REPO/tools/release/version.js" --check >&2 || true; exit 1; }
+  [[ -f "$REPO/dist/provider/plugin/main.js" ]] || { say "error: build first (make build)"; exit 1; }
+  node -e 'const a = require(process.argv[1]), b = require(process.argv[2]); if (JSON.stringify(a) !== JSON.stringify(b)) process.exit(1)' "$REPO/dist/provider/plugin/schema.json" "$REPO/provider/plugin/schema.json" || { say "error: dist/ is older than provider/plugin/schema.json: make build"; exit 1; }
+  STAGE="$(mktemp -d "${TMPDIR:-/tmp}/cloudplatform-dist-stage-XXXXXX")"
+  trap 'rm -rf "$STAGE"' EXIT
+  say "staging a copy with plugin download URL $PLUGIN_DOWNLOAD_URL (the repository is not touched)"
+  tar -C "$REPO" --exclude=./node_modules --exclude=./.git --exclude=./dist-release --exclude=./dist-plugin --exclude=./dist-bench --exclude=./dist-scripts -cf - . | tar -C "$STAGE" -xf -
+  node -e 'require(process.argv[1]).stampDownloadURL(process.argv[2], process.argv[3])' "$STAGE/tools/release/version.js" "$PLUGIN_DOWNLOAD_URL" "$STAGE" >/dev/null
+  # The plugin serves the schema compiled into dist/ (a copy of the JSON file): the same URL there.
+  cp "$STAGE/provider/plugin/schema.json" "$STAGE/dist/provider/plugin/schema.json"
+  say "note: the Go SDK is published by a git tag of the repository, which does not hold this URL; for a release run \`make version PLUGIN_DOWNLOAD_URL=$PLUGIN_DOWNLOAD_URL\` and commit first"
+  staged_args=(--out "$OUT")
+  [[ "$GO_BUILD" == 1 ]] || staged_args+=(--skip-go-build)
+  CLOUDPLATFORM_DIST_STAGED=1 bash "$STAGE/tools/release/dist.sh" "${staged_args[@]}"
+  exit $?
+fi
 
 node "$REPO/tools/release/version.js" --check >&2
 read -r GO_MODULE GO_TAG < <(node "$REPO/tools/release/goModule.js")

@@ -51,8 +51,8 @@ const COPIES = [
   { file: "provider/api/version.ts", pattern: /^export const VERSION = "([^"]*)";$/gm, form: "semver" },
   { file: "provider/plugin/schema.json", pattern: /^ {2}"version": "([^"]*)",$/gm, form: "semver" },
   { file: "sdk/python/pyproject.toml", pattern: /^ {2}version = "([^"]*)"$/gm, form: "pep440" },
-  { file: "sdk/python/pulumi_cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)"$/gm, form: "semver" },
-  { file: "sdk/go/cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)"$/gm, form: "semver" },
+  { file: "sdk/python/pulumi_cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)",?$/gm, form: "semver" },
+  { file: "sdk/go/cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)",?$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/internal/pulumiUtilities.go", pattern: /semver\.MustParse\("([^"]*)"\)/g, form: "semver" },
   ...["README.md", "docs/installation-configuration.md", "examples/python-quickstart/README.md", "examples/go-quickstart/README.md", "examples/yaml-quickstart/README.md"].flatMap((file) => [
     { file, pattern: /plugin install resource cloudplatform (\d\S*)/g, form: /** @type {const} */ ("semver") },
@@ -115,20 +115,149 @@ function stamp(root = ROOT) {
   return changed;
 }
 
-module.exports = { COPIES, pep440, packageVersion, copies, check, stamp };
+/**
+ * The plugin download URL (the schema's top-level `pluginDownloadURL`): where the engine fetches
+ * `pulumi-resource-cloudplatform-v<version>-<os>-<arch>.tar.gz` when a program needs the plugin
+ * and it is not installed. Set for a release with `PLUGIN_DOWNLOAD_URL=<url>` (see RELEASING.md);
+ * unset in the committed repository, where every copy below holds none. Its copies, each as the
+ * generators write it (`make schema`, `make sdks`), so the staleness tests still pass:
+ * - the schema's `pluginDownloadURL` (after `publisher`), which the plugin serves;
+ * - `server` in the Python and Go SDKs' `pulumi-plugin.json` (what a language host reports);
+ * - the Python SDK's `get_plugin_download_url()` and the Go SDK's default resource and invoke
+ *   options (`pulumi.PluginDownloadURL`), sent with every registration and invoke.
+ * Each entry reads the URL a file holds (undefined: none) and writes one (undefined: removes it).
+ * @type {{ file: string, read(text: string): string | undefined, write(text: string, url: string | undefined): string }[]}
+ */
+const URL_COPIES = [
+  {
+    file: "provider/plugin/schema.json",
+    read: (text) => JSON.parse(text).pluginDownloadURL,
+    write: (text, url) => `${JSON.stringify(withDownloadURL(JSON.parse(text), "pluginDownloadURL", url, "publisher"), null, 2)}\n`,
+  },
+  ...["sdk/python/pulumi_cloudplatform/pulumi-plugin.json", "sdk/go/cloudplatform/pulumi-plugin.json"].map((file) => ({
+    file,
+    /** @param {string} text */
+    read: (text) => JSON.parse(text).server,
+    /** @param {string} text @param {string | undefined} url */
+    write: (text, url) => `${JSON.stringify(withDownloadURL(JSON.parse(text), "server", url), null, 2)}\n`,
+  })),
+  {
+    file: "sdk/python/pulumi_cloudplatform/_utilities.py",
+    read: (text) => {
+      const m = /^def get_plugin_download_url\(\):\n\treturn (None|"(.*)")$/m.exec(text);
+      if (!m) throw new Error("sdk/python/pulumi_cloudplatform/_utilities.py: no get_plugin_download_url() (update URL_COPIES in tools/release/version.js)");
+      return m[1] === "None" ? undefined : JSON.parse(m[1]);
+    },
+    write: (text, url) => text.replace(/^(def get_plugin_download_url\(\):\n\treturn )(?:None|".*")$/m, (_, head) => `${head}${url === undefined ? "None" : JSON.stringify(url)}`),
+  },
+  {
+    file: "sdk/go/cloudplatform/internal/pulumiUtilities.go",
+    read: (text) => {
+      const found = [...text.matchAll(/^\tdefaults := \[\]pulumi\.(?:Resource|Invoke)Option\{\}\n(?:\tdefaults = append\(defaults, pulumi\.PluginDownloadURL\((".*")\)\))?\n/gm)];
+      if (found.length !== 2) throw new Error("sdk/go/cloudplatform/internal/pulumiUtilities.go: not 2 default option lists (update URL_COPIES in tools/release/version.js)");
+      const urls = new Set(found.map((m) => (m[1] === undefined ? undefined : JSON.parse(m[1]))));
+      if (urls.size !== 1) throw new Error("sdk/go/cloudplatform/internal/pulumiUtilities.go: its resource and invoke defaults name different download URLs");
+      return [...urls][0];
+    },
+    write: (text, url) =>
+      text.replace(
+        /^(\tdefaults := \[\]pulumi\.(?:Resource|Invoke)Option\{\}\n)(?:\tdefaults = append\(defaults, pulumi\.PluginDownloadURL\(".*"\)\))?\n/gm,
+        (_, head) => `${head}${url === undefined ? "" : `\tdefaults = append(defaults, pulumi.PluginDownloadURL(${JSON.stringify(url)}))`}\n`,
+      ),
+  },
+];
+
+/**
+ * `obj` with `key` set to `url` (placed after `after`, or last) or removed when `url` is undefined.
+ * @param {Record<string, unknown>} obj @param {string} key @param {string | undefined} url @param {string} [after]
+ */
+function withDownloadURL(obj, key, url, after) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === key) continue;
+    out[k] = v;
+    if (k === after && url !== undefined) out[key] = url;
+  }
+  if (url !== undefined && !(key in out)) out[key] = url;
+  return out;
+}
+
+/**
+ * The URL `PLUGIN_DOWNLOAD_URL` asks for: undefined when the variable is unset (keep what the
+ * schema holds), "" when set empty (remove it). The engine appends the archive's name to an
+ * http(s) URL; `github://` and `gitlab://` name a repository's releases (Pulumi's own schemes).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+function requestedDownloadURL(env = process.env) {
+  const url = env.PLUGIN_DOWNLOAD_URL;
+  if (url === undefined || url === "") return url;
+  if (!/^(https?|github|gitlab):\/\/\S+$/.test(url)) throw new Error(`PLUGIN_DOWNLOAD_URL "${url}" is not an http://, https://, github:// or gitlab:// URL`);
+  return url;
+}
+
+/**
+ * The download URL every copy holds: the schema's (undefined: none). Copies that differ are
+ * errors of `downloadURLCheck`.
+ * @param {string} [root]
+ */
+function schemaDownloadURL(root = ROOT) {
+  return /** @type {string | undefined} */ (JSON.parse(fs.readFileSync(path.join(root, "provider/plugin/schema.json"), "utf8")).pluginDownloadURL);
+}
+
+/**
+ * The URL copies that differ from `expected` (undefined: none; left out: the schema's URL), as lines.
+ * @param {string} [root]
+ * @param {[(string | undefined)?]} expectedArg
+ */
+function downloadURLCheck(root = ROOT, ...expectedArg) {
+  const expected = expectedArg.length ? expectedArg[0] : schemaDownloadURL(root);
+  return URL_COPIES.flatMap(({ file, read }) => {
+    const found = read(fs.readFileSync(path.join(root, file), "utf8"));
+    return found === expected ? [] : [`${file}: plugin download URL ${found ?? "(none)"} (expected ${expected ?? "(none)"})`];
+  });
+}
+
+/**
+ * Writes `url` (undefined or "": none) into every copy; returns the files it changed.
+ * @param {string | undefined} url
+ * @param {string} [root]
+ */
+function stampDownloadURL(url, root = ROOT) {
+  const want = url === "" ? undefined : url;
+  const changed = [];
+  for (const { file, write } of URL_COPIES) {
+    const full = path.join(root, file);
+    const text = fs.readFileSync(full, "utf8");
+    const next = write(text, want);
+    if (next !== text) {
+      fs.writeFileSync(full, next);
+      changed.push(file);
+    }
+  }
+  return changed;
+}
+
+module.exports = { COPIES, URL_COPIES, pep440, packageVersion, copies, check, stamp, requestedDownloadURL, schemaDownloadURL, downloadURLCheck, stampDownloadURL };
 
 if (require.main === module) {
   try {
+    const requested = requestedDownloadURL();
     if (process.argv.includes("--check")) {
-      const stale = check();
+      // With PLUGIN_DOWNLOAD_URL set, every copy must hold it; unset, every copy the schema's.
+      const stale = [...check(), ...(requested === undefined ? downloadURLCheck() : downloadURLCheck(ROOT, requested || undefined))];
       if (stale.length) {
-        process.stderr.write(`version copies differ from package.json (run \`make version\`):\n  ${stale.join("\n  ")}\n`);
+        process.stderr.write(`version or plugin download URL copies differ (run \`make version\`, with PLUGIN_DOWNLOAD_URL=<url> for a URL):\n  ${stale.join("\n  ")}\n`);
         process.exit(1);
       }
-      process.stdout.write(`every copy holds ${packageVersion()}\n`);
+      process.stdout.write(`every copy holds ${packageVersion()}, plugin download URL ${schemaDownloadURL() ?? "(none)"}\n`);
     } else {
       const changed = stamp();
       process.stdout.write(changed.length ? `stamped ${packageVersion()} into:\n  ${changed.join("\n  ")}\n` : `every copy already holds ${packageVersion()}\n`);
+      // Unset: the schema's URL (none in the committed repository) is carried into any SDK copy that differs.
+      const url = requested === undefined ? schemaDownloadURL() : requested;
+      const urlChanged = stampDownloadURL(url);
+      process.stdout.write(urlChanged.length ? `stamped plugin download URL ${url || "(none)"} into:\n  ${urlChanged.join("\n  ")}\n` : `every copy already holds plugin download URL ${url || "(none)"}\n`);
     }
   } catch (err) {
     process.stderr.write(`[version] error: ${err instanceof Error ? err.message : String(err)}\n`);

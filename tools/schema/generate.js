@@ -215,6 +215,9 @@ function generateSchema() {
   const fns = gen.functions();
   if (gen.missing.length) throw new Error(`TSDoc missing for: ${gen.missing.join(", ")}`);
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+  // The URL is no part of the sources: PLUGIN_DOWNLOAD_URL when set ("" removes it), else what the
+  // committed schema holds, which `make version` stamped.
+  const downloadURL = process.env.PLUGIN_DOWNLOAD_URL ?? (fs.existsSync(OUT) ? JSON.parse(fs.readFileSync(OUT, "utf8")).pluginDownloadURL : undefined);
   return {
     name: PKG,
     displayName: "Cloud Platform",
@@ -223,6 +226,9 @@ function generateSchema() {
     keywords: ["pulumi", "cloudplatform", "category/cloud", "kind/native"],
     license: pkg.license,
     publisher: "pulumi-cloudplatform",
+    // Where the engine downloads the plugin for a program that needs it: set for a release with
+    // `make version PLUGIN_DOWNLOAD_URL=<url>` (tools/release/version.js, RELEASING.md), absent otherwise.
+    ...(downloadURL ? { pluginDownloadURL: downloadURL } : {}),
     config: {
       variables: {
         apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },

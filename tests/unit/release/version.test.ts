@@ -106,3 +106,53 @@ test("PEP 440 forms, and versions no language can carry the same way are refused
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+interface DownloadURLTool {
+  URL_COPIES: { file: string }[];
+  downloadURLCheck(root?: string, ...expected: [(string | undefined)?]): string[];
+  stampDownloadURL(url: string | undefined, root?: string): string[];
+  schemaDownloadURL(root?: string): string | undefined;
+  requestedDownloadURL(env?: Record<string, string | undefined>): string | undefined;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const urlTool = require("../../../tools/release/version.js") as DownloadURLTool;
+
+test("the committed repository names no plugin download URL, in any copy", () => {
+  expect(urlTool.schemaDownloadURL(REPO_ROOT)).toBeUndefined();
+  expect(urlTool.downloadURLCheck(REPO_ROOT, undefined)).toEqual([]);
+});
+
+test("PLUGIN_DOWNLOAD_URL reaches the schema and both SDKs, and removing it restores every file exactly", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-url-"));
+  try {
+    for (const { file } of urlTool.URL_COPIES) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.copyFileSync(path.join(REPO_ROOT, file), path.join(dir, file));
+    }
+    const url = "https://example.com/releases/download/v1/";
+    expect(urlTool.stampDownloadURL(url, dir)).toHaveLength(urlTool.URL_COPIES.length);
+    expect(urlTool.downloadURLCheck(dir)).toEqual([]);
+    expect(urlTool.downloadURLCheck(dir, url)).toEqual([]);
+    expect(urlTool.downloadURLCheck(dir, undefined)).toHaveLength(urlTool.URL_COPIES.length);
+    const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
+    const schema = JSON.parse(read("provider/plugin/schema.json")) as Record<string, unknown>;
+    expect(Object.keys(schema).indexOf("pluginDownloadURL")).toBe(Object.keys(schema).indexOf("publisher") + 1);
+    expect(schema.pluginDownloadURL).toBe(url);
+    expect(JSON.parse(read("sdk/python/pulumi_cloudplatform/pulumi-plugin.json"))).toMatchObject({ resource: true, name: "cloudplatform", server: url });
+    expect(JSON.parse(read("sdk/go/cloudplatform/pulumi-plugin.json"))).toMatchObject({ resource: true, name: "cloudplatform", server: url });
+    expect(read("sdk/python/pulumi_cloudplatform/_utilities.py")).toContain(`def get_plugin_download_url():\n\treturn "${url}"`);
+    expect(read("sdk/go/cloudplatform/internal/pulumiUtilities.go").split(`pulumi.PluginDownloadURL("${url}")`)).toHaveLength(3);
+    expect(urlTool.stampDownloadURL(url, dir)).toEqual([]);
+    expect(urlTool.stampDownloadURL(undefined, dir)).toHaveLength(urlTool.URL_COPIES.length);
+    for (const { file } of urlTool.URL_COPIES) expect({ file, text: read(file) }).toEqual({ file, text: fs.readFileSync(path.join(REPO_ROOT, file), "utf8") });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("PLUGIN_DOWNLOAD_URL must be a URL the engine can download from", () => {
+  expect(urlTool.requestedDownloadURL({})).toBeUndefined();
+  expect(urlTool.requestedDownloadURL({ PLUGIN_DOWNLOAD_URL: "" })).toBe("");
+  expect(urlTool.requestedDownloadURL({ PLUGIN_DOWNLOAD_URL: "github://api.github.com/o/r" })).toBe("github://api.github.com/o/r");
+  expect(() => urlTool.requestedDownloadURL({ PLUGIN_DOWNLOAD_URL: "example.com/x" })).toThrow(/not an http/);
+});
