@@ -25,6 +25,7 @@ const MEASURED_SECONDS = {
   "tests/integration/examples.test.ts": 65,
   "tests/reliability/interruptions.test.ts": 63,
   "tests/integration/lookups.test.ts": 43,
+  "tests/integration/yaml.test.ts": 40,
   "tests/integration/largeStack.test.ts": 40,
   "tests/reliability/malformedAnswers.test.ts": 33,
   "tests/integration/languageExamples.test.ts": 31,

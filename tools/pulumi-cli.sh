@@ -2,13 +2,17 @@
 # Provides the Pulumi CLI for tests and the demo, offline:
 #   <root>/bin/pulumi                          the CLI (v3.248.0, or an installed one that is newer)
 #   <root>/bin/pulumi-language-nodejs          the Node.js language host
+#   <root>/bin/pulumi-language-yaml            the YAML language host (pulumi-yaml v1.25.0)
 #   <root>/bin/pulumi-resource-pulumi-nodejs   the dynamic-provider launcher from @pulumi/pulumi
 # <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0/host-<hash>), so
 # a second run, a fresh clone or `make clean` reuses it. The CLI itself is built once into
-# cli-v3.248.0/bin and hard-linked into each <root>; <hash> is that of tools/langhost and
-# tools/go.{mod,sum}, so a changed language host gets its own <root> (built in seconds) and
-# checkouts with different hosts never overwrite each other's. `--print-root` prints <root>.
-# `--no-launcher` builds the CLI and language host without linking the launcher, so the Go build
+# cli-v3.248.0/bin and hard-linked into each <root>; <hash> is that of tools/langhost,
+# tools/go.{mod,sum} and tools/yamlhost/go.{mod,sum}, so a changed language host gets its own
+# <root> (built in seconds to a minute) and checkouts with different hosts never overwrite each
+# other's. The YAML host is its own module (tools/yamlhost): pulumi-yaml v1.25.0 compiles only
+# against Pulumi v3.206.0, and a host is a separate process, so its pins do not touch the CLI's.
+# `--print-root` prints <root>.
+# `--no-launcher` builds the CLI and language hosts without linking the launcher, so the Go build
 # can run before (or beside) `npm ci`; a later call without it links the launcher in a moment.
 set -euo pipefail
 
@@ -19,7 +23,9 @@ source "$HERE/go-build-flags.sh"
 CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cloudplatform}"
 BASE="$CACHE_BASE/cli-v$VERSION"
 CLI_BIN="$BASE/bin"
-HOST_HASH="$(cat "$HERE"/langhost/*.go "$HERE/go.mod" "$HERE/go.sum" | sha256sum | cut -c1-12)"
+HOST_HASH="$(cat "$HERE"/langhost/*.go "$HERE/go.mod" "$HERE/go.sum" "$HERE/yamlhost/go.mod" "$HERE/yamlhost/go.sum" \
+  | sha256sum | cut -c1-12)"
+YAML_VERSION=1.25.0
 ROOT="$BASE/host-$HOST_HASH"
 BIN="$ROOT/bin"
 
@@ -43,14 +49,16 @@ link_launcher() { if $WITH_LAUNCHER; then ln -sfn "$dynamic_launcher" "$BIN/pulu
 mkdir -p "$BIN" "$CLI_BIN"
 
 # 1. The cache already holds a working CLI with this checkout's language host.
-if [[ -x "$BIN/pulumi" && -x "$BIN/pulumi-language-nodejs" ]] \
+if [[ -x "$BIN/pulumi" && -x "$BIN/pulumi-language-nodejs" && -x "$BIN/pulumi-language-yaml" ]] \
   && [[ "$("$BIN/pulumi" version 2>/dev/null)" == v* ]]; then
   link_launcher
   say "using cached $("$BIN/pulumi" version) in $BIN"
   exit 0
 fi
 
-# 2. An installed pulumi of a suitable version, with its language host beside it.
+# 2. An installed pulumi of a suitable version, with its language host beside it. Its own YAML
+#    host is used as is; without one, ours is built (step 3 builds only that).
+INSTALLED_CLI=false
 if command -v pulumi >/dev/null 2>&1; then
   installed="$(pulumi version 2>/dev/null | sed 's/^v//')"
   host_dir="$(dirname "$(readlink -f "$(command -v pulumi)")")"
@@ -58,33 +66,41 @@ if command -v pulumi >/dev/null 2>&1; then
     ln -sfn "$(readlink -f "$(command -v pulumi)")" "$BIN/pulumi"
     ln -sfn "$host_dir/pulumi-language-nodejs" "$BIN/pulumi-language-nodejs"
     link_launcher
-    say "using installed pulumi v$installed from $host_dir"
-    exit 0
+    if [[ -x "$host_dir/pulumi-language-yaml" ]]; then
+      ln -sfn "$host_dir/pulumi-language-yaml" "$BIN/pulumi-language-yaml"
+      say "using installed pulumi v$installed (and its YAML host) from $host_dir"
+      exit 0
+    fi
+    say "using installed pulumi v$installed from $host_dir; it has no pulumi-language-yaml, building v$YAML_VERSION"
+    INSTALLED_CLI=true
+  else
+    say "installed pulumi ${installed:-?} is older than v$VERSION or lacks pulumi-language-nodejs; building v$VERSION"
   fi
-  say "installed pulumi ${installed:-?} is older than v$VERSION or lacks pulumi-language-nodejs; building v$VERSION"
 fi
 
-# 3. Build from Pulumi's published Go modules through tools/go.mod (go.sum is complete, so the
-#    checksum database is never consulted; only the Go module proxy is used).
-command -v go >/dev/null 2>&1 || die "Go is not installed. Install Go 1.25.11 or newer (https://go.dev/dl/, or your package manager), or put a pulumi v$VERSION+ CLI with pulumi-language-nodejs on PATH."
+# 3. Build from Pulumi's published Go modules through tools/go.mod and tools/yamlhost/go.mod
+#    (both go.sum files are complete, so the checksum database is never consulted; only the Go
+#    module proxy is used).
+command -v go >/dev/null 2>&1 || die "Go is not installed. Install Go 1.25.11 or newer (https://go.dev/dl/, or your package manager), or put a pulumi v$VERSION+ CLI with pulumi-language-nodejs and pulumi-language-yaml on PATH."
 go_version="$(go env GOVERSION | sed 's/^go//')"
 version_ge "$go_version" "1.25.11" || die "Go $go_version is too old; Go 1.25.11 or newer is needed to build the Pulumi CLI (the go directive of Pulumi's own modules)."
 [[ "$(go env GOPROXY)" != "off" ]] || die "GOPROXY is 'off'. Set GOPROXY to a Go module proxy (e.g. the default https://proxy.golang.org) so the Pulumi modules can be fetched."
 
 export GOFLAGS="-mod=readonly"
 export GOTOOLCHAIN=local
-cd "$HERE"
 
-say "downloading Pulumi v$VERSION Go modules through $(go env GOPROXY) (first run only)..."
-if ! go mod download 2>&1 | sed 's/^/[pulumi-cli]   /'; then
-  die "could not download the Go modules. Check that GOPROXY ($(go env GOPROXY)) is reachable. If the error mentions the checksum database (sum.golang.org), tools/go.sum is incomplete: regenerate it with 'cd tools && GONOSUMDB=github.com/pulumi/pulumi/pkg go mod tidy' on a machine that can reach it."
-fi
+download() { # download <module dir> <what> <how to regenerate its go.sum>
+  say "downloading $2 Go modules through $(go env GOPROXY) (first run only)..."
+  if ! (cd "$1" && go mod download) 2>&1 | sed 's/^/[pulumi-cli]   /'; then
+    die "could not download the Go modules. Check that GOPROXY ($(go env GOPROXY)) is reachable. If the error mentions the checksum database (sum.golang.org), $1/go.sum is incomplete: regenerate it with '$3' on a machine that can reach it."
+  fi
+}
 
-build() { # build <output> <package> <ldflags>
-  local out="$1" pkg="$2" ldflags="$3" count=0 line
-  say "compiling $(basename "$out") (first build takes several minutes on 2 cores)..."
+build() { # build <module dir> <output> <package> <ldflags> <how long>
+  local dir="$1" out="$2" pkg="$3" ldflags="$4" count=0 line
+  say "compiling $(basename "$out") ($5)..."
   # -v prints each package as it is compiled; show a running count instead of hundreds of lines.
-  go build -v "${GO_BUILD_FLAGS[@]}" -ldflags "$ldflags" -o "$out.tmp" "$pkg" 2>&1 |
+  (cd "$dir" && go build -v "${GO_BUILD_FLAGS[@]}" -ldflags "$ldflags" -o "$out.tmp" "$pkg") 2>&1 |
     while IFS= read -r line; do
       if [[ "$line" == *:* && "$line" != github.com* && "$line" != golang.org* ]]; then echo "$line" >&2; continue; fi
       count=$((count + 1))
@@ -94,13 +110,21 @@ build() { # build <output> <package> <ldflags>
   mv "$out.tmp" "$out"
 }
 
-build "$BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION"
-if ! [[ -x "$CLI_BIN/pulumi" && "$("$CLI_BIN/pulumi" version 2>/dev/null)" == v* ]]; then
-  build "$CLI_BIN/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
-    "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION"
+if ! $INSTALLED_CLI; then
+  download "$HERE" "Pulumi v$VERSION" "cd tools && GONOSUMDB=github.com/pulumi/pulumi/pkg go mod tidy"
+  build "$HERE" "$BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION" "seconds once the CLI is built"
+  if ! [[ -x "$CLI_BIN/pulumi" && "$("$CLI_BIN/pulumi" version 2>/dev/null)" == v* ]]; then
+    build "$HERE" "$CLI_BIN/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
+      "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
+      "the first build takes several minutes on 2 cores"
+  fi
+  # A hard link, not a symlink: the engine looks for plugins beside the resolved `pulumi`, which
+  # must be this root's bin (with this checkout's language hosts), not the shared CLI_BIN.
+  ln -f "$CLI_BIN/pulumi" "$BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$BIN/pulumi"
 fi
-# A hard link, not a symlink: the engine looks for plugins beside the resolved `pulumi`, which
-# must be this root's bin (with this checkout's language host), not the shared CLI_BIN.
-ln -f "$CLI_BIN/pulumi" "$BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$BIN/pulumi"
+# The YAML host: built last, so most of its packages are already in Go's build cache.
+download "$HERE/yamlhost" "pulumi-yaml v$YAML_VERSION" "cd tools/yamlhost && GOFLAGS=-mod=mod go mod tidy"
+build "$HERE/yamlhost" "$BIN/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
+  "-w -s -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$YAML_VERSION" "about a minute the first time"
 link_launcher
-say "ready: $("$BIN/pulumi" version) in $BIN"
+say "ready: $("$BIN/pulumi" version) in $BIN (+ pulumi-language-nodejs, pulumi-language-yaml v$YAML_VERSION)"

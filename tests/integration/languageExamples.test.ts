@@ -8,8 +8,8 @@
  * `__main__.py` unchanged, in the cached venv of scripts/python-env.sh. Go: the example's own
  * test (quickstart_test.go) drives the same `quickstart` function its `main` hands to
  * `pulumi.Run`; scripts/go-program.sh --test builds that test binary once into the cache.
- * Needs dist/ built. The YAML example is checked against the schema in
- * tests/unit/docs/examples.test.ts (no YAML language host can be built offline).
+ * Needs dist/ built. The YAML example runs in tests/integration/yaml.test.ts (with the YAML
+ * language host `make pulumi-cli` provides).
  */
 import { execFileSync } from "child_process";
 import * as path from "path";

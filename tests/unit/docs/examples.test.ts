@@ -1,10 +1,10 @@
 /**
  * The quickstart in every language (examples/quickstart, python-quickstart, go-quickstart,
- * yaml-quickstart) without running them: the YAML program against the plugin's schema (it
- * cannot run here: no YAML language host offline), and all four declaring the same resources,
- * config with the same defaults, and the same outputs, so they do not drift apart. The Python
- * and Go programs run against the simulator in tests/integration/languageExamples.test.ts, the
- * TypeScript one in tests/integration/examples.test.ts.
+ * yaml-quickstart) without running them: the YAML program against the plugin's schema, and all
+ * four declaring the same resources, config with the same defaults, and the same outputs, so
+ * they do not drift apart. The Python and Go programs run against the simulator in
+ * tests/integration/languageExamples.test.ts, the TypeScript one in
+ * tests/integration/examples.test.ts, the YAML one in tests/integration/yaml.test.ts.
  */
 import * as fs from "fs";
 import * as path from "path";

@@ -1,9 +1,9 @@
 /**
  * A checker of Pulumi YAML programs against a provider's schema, for examples/yaml-quickstart.
  *
- * Why: no YAML language host can be built on the project's offline machines, so the YAML
- * example never runs in the tests. This finds what would make it fail at `pulumi preview`
- * before any request: an unknown resource type or function token, a property or argument the
+ * Why: a schema check runs in the unit tests, with no CLI, plugin or simulator (the YAML
+ * example runs for real in tests/integration/yaml.test.ts). This finds what would make it fail
+ * at `pulumi preview` before any request: an unknown resource type or function token, a property or argument the
  * schema does not have, a required input left out, a literal of the wrong type, and an
  * interpolation (`${name.property}`) whose name or property does not exist. It covers the parts
  * of Pulumi YAML the examples use (config with types and defaults, variables with `fn::invoke`,
