@@ -111,6 +111,22 @@ export function withAliases<T extends z.ZodType>(aliases: Readonly<Record<string
   }, schema);
 }
 
+/**
+ * `schema`, for a body that holds at least one of `keys`: every field of such an answer may be
+ * left out, but a body with none of them (`{}`, `{"weird": 1}`, an error object answered with
+ * 200) is not that answer, and must not read as one that reports nothing. `what` names the
+ * answer in the message.
+ */
+export function withAnyOf<T extends z.ZodType>(keys: readonly string[], what: string, schema: T) {
+  return z
+    .unknown()
+    .superRefine((body, ctx) => {
+      if (isRecord(body) && keys.some((key) => key in body)) return;
+      ctx.addIssue({ code: "custom", path: [], message: `expected an object with ${what} (${keys.join(", ")}); none is there` });
+    })
+    .pipe(schema);
+}
+
 /** True for a plain JSON object (not null, not a list). */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

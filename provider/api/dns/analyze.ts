@@ -7,7 +7,7 @@
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { isRecord, optionalBoolean, optionalCount, optionalList, optionalStrings, optionalText, withAliases, type Answer } from "../schema";
+import { optionalBoolean, optionalCount, optionalList, optionalStrings, optionalText, withAliases, withAnyOf, type Answer } from "../schema";
 
 // The spec's camelCase address lists first; snake_case is read too.
 const nameServerFields = withAliases(
@@ -41,49 +41,38 @@ const DELEGATION_FIELDS = [
 ];
 
 /**
- * Every field is open, but a body with none of them (`{"weird": 1}`, an error object answered
- * with 200) is not a delegation status: it would read as "nothing reported" for a zone.
- */
-function hasAnyDelegationField(v: unknown): boolean {
-  return isRecord(v) && DELEGATION_FIELDS.some((f) => f in v);
-}
-
-/**
  * The delegation status: every field is open, as in the OpenAPI, and the service (a Go service)
  * sends an empty list as `null`. A flag or count that is not sent reads as `null`, "not
  * reported", never as `false` or `0`: a missing `zone_exists` is not "no zone". The count fields
  * go by the spec's names; the public platform's `gcore_*` names are read too.
  */
-export const delegationStatusSchema = z
-  .unknown()
-  .superRefine((body, ctx) => {
-    if (!hasAnyDelegationField(body)) ctx.addIssue({ code: "custom", path: [], message: `expected an object with the delegation status fields (${DELEGATION_FIELDS.join(", ")}); none is there` });
-  })
-  .pipe(
-    withAliases(
-      { service_authorized_count: "gcore_authorized_count", non_service_authorized_count: "non_gcore_authorized_count" },
-      z
-        .object({
-          authoritative_name_servers: optionalList(nameServerSchema),
-          service_authorized_count: optionalCount,
-          non_service_authorized_count: optionalCount,
-          is_whitelabel_delegation: optionalBoolean,
-          zone_exists: optionalBoolean,
-        })
-        .transform((w) => ({
-          /** The zone's authoritative name servers as found in DNS. */
-          authoritativeNameServers: w.authoritative_name_servers,
-          /** Name servers of the platform among the authoritative ones; null when not reported. */
-          serviceAuthorizedCount: w.service_authorized_count,
-          /** Other name servers among the authoritative ones; null when not reported. */
-          nonServiceAuthorizedCount: w.non_service_authorized_count,
-          /** Whether the zone is delegated to white-label name servers of the platform; null when not reported. */
-          isWhitelabelDelegation: w.is_whitelabel_delegation,
-          /** Whether the zone exists on the platform; null when not reported. */
-          zoneExists: w.zone_exists,
-        })),
-    ),
-  );
+export const delegationStatusSchema = withAnyOf(
+  DELEGATION_FIELDS,
+  "the delegation status fields",
+  withAliases(
+    { service_authorized_count: "gcore_authorized_count", non_service_authorized_count: "non_gcore_authorized_count" },
+    z
+      .object({
+        authoritative_name_servers: optionalList(nameServerSchema),
+        service_authorized_count: optionalCount,
+        non_service_authorized_count: optionalCount,
+        is_whitelabel_delegation: optionalBoolean,
+        zone_exists: optionalBoolean,
+      })
+      .transform((w) => ({
+        /** The zone's authoritative name servers as found in DNS. */
+        authoritativeNameServers: w.authoritative_name_servers,
+        /** Name servers of the platform among the authoritative ones; null when not reported. */
+        serviceAuthorizedCount: w.service_authorized_count,
+        /** Other name servers among the authoritative ones; null when not reported. */
+        nonServiceAuthorizedCount: w.non_service_authorized_count,
+        /** Whether the zone is delegated to white-label name servers of the platform; null when not reported. */
+        isWhitelabelDelegation: w.is_whitelabel_delegation,
+        /** Whether the zone exists on the platform; null when not reported. */
+        zoneExists: w.zone_exists,
+      })),
+  ),
+);
 
 /** Delegation status of a zone. */
 export interface DelegationStatus extends Answer<typeof delegationStatusSchema> {}

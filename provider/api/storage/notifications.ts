@@ -6,7 +6,7 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { isRecord, optionalCount, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
+import { optionalCount, optionalInt, optionalList, optionalText, text, withAnyOf, type Answer } from "../schema";
 
 /** The four kinds of threshold. */
 export type NotificationEventName = "reaching_used_space" | "reaching_files_quantity" | "reaching_used_traffic" | "reaching_used_requests";
@@ -119,21 +119,16 @@ const eventGroup = optionalList(listedEventSchema);
  * object) must never read as "there are no events", since that would drop every StorageEvent
  * from the stack. Keys the API may add later are ignored.
  */
-export const eventListSchema = z
-  .unknown()
-  .superRefine((body, ctx) => {
-    if (isRecord(body) && NOTIFICATION_EVENT_NAMES.some((name) => name in body)) return;
-    ctx.addIssue({ code: "custom", path: [], message: `expected an object with the event kinds as keys (${NOTIFICATION_EVENT_NAMES.join(", ")}); none is there` });
-  })
-  .pipe(
-    z.object({
-      reaching_used_space: eventGroup,
-      reaching_files_quantity: eventGroup,
-      reaching_used_traffic: eventGroup,
-      reaching_used_requests: eventGroup,
-    }),
-  )
-  .transform((byName) => NOTIFICATION_EVENT_NAMES.flatMap((key) => (byName[key] ?? []).map((w) => eventFromWire(w, key))));
+export const eventListSchema = withAnyOf(
+  NOTIFICATION_EVENT_NAMES,
+  "the event kinds as keys",
+  z.object({
+    reaching_used_space: eventGroup,
+    reaching_files_quantity: eventGroup,
+    reaching_used_traffic: eventGroup,
+    reaching_used_requests: eventGroup,
+  }),
+).transform((byName) => NOTIFICATION_EVENT_NAMES.flatMap((key) => (byName[key] ?? []).map((w) => eventFromWire(w, key))));
 
 /** A threshold as the list shows it: the `uuid` is null when the server left it out. */
 export interface ListedNotificationEvent extends Readonly<z.output<typeof eventListSchema>[number]> {}
