@@ -10,7 +10,7 @@
  * (`absence.ts`) and the operation stops before it writes.
  */
 import type { K8sCluster } from "../../api";
-import { readOne, type Presence } from "../absence";
+import { PresenceUnclearError, readOne, type Presence } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
 import { parseVersion } from "./version";
 
@@ -32,6 +32,15 @@ export function clusterProblem(cluster: K8sCluster): string | undefined {
 /** True when {@link clusterProblem} finds nothing wrong. */
 export function isUsableCluster(cluster: K8sCluster): cluster is UsableCluster {
   return clusterProblem(cluster) === undefined;
+}
+
+/**
+ * The cluster as read, when it is usable; otherwise a PresenceUnclearError naming the cluster,
+ * what is wrong with the answer and `operation` (what was, or was not, done instead).
+ */
+export function requireUsableCluster(cluster: K8sCluster, projectId: number, regionId: number, clusterName: string, operation: string): UsableCluster {
+  if (isUsableCluster(cluster)) return cluster;
+  throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), operation, `the answer is malformed: ${clusterProblem(cluster)}`);
 }
 
 /** `cluster prod-cluster (project 1, region 76)`, for messages. */

@@ -6,9 +6,9 @@
  * only place a user can learn before `up` that the plan cannot work. It only reads.
  */
 import type { K8sCluster } from "../../api";
-import { isWellFormedNotFound, PresenceUnclearError } from "../absence";
+import { isWellFormedNotFound } from "../absence";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
-import { clusterProblem, describeCluster, isUsableCluster } from "./clusterRead";
+import { requireUsableCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs } from "./types";
 
@@ -30,9 +30,9 @@ export async function checkAgainstCluster(
   const k8s = ctx.client().cloud.k8s;
   // A read of this cluster made moments ago in this run (refresh, an earlier check) will do.
   const recent = ctx.run.clusterReads.peek(projectId, regionId, clusterName);
-  let cluster: K8sCluster;
+  let read: K8sCluster;
   try {
-    cluster = recent?.cluster ?? (await k8s.getCluster(projectId, regionId, clusterName));
+    read = recent?.cluster ?? (await k8s.getCluster(projectId, regionId, clusterName));
   } catch (err) {
     if (isWellFormedNotFound(err)) {
       return [
@@ -44,9 +44,7 @@ export async function checkAgainstCluster(
     }
     throw err;
   }
-  if (!isUsableCluster(cluster)) {
-    throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "nothing was checked or written", `the answer is malformed: ${clusterProblem(cluster)}`);
-  }
+  const cluster = requireUsableCluster(read, projectId, regionId, clusterName, "nothing was checked or written");
   const current = cluster.version;
   if (current === version) {
     ctx.run.clusterReads.remember(projectId, regionId, cluster, undefined, recent?.readAt);

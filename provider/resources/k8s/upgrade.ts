@@ -15,11 +15,10 @@
  */
 import { ConflictError, type CloudPlatformClient, type Task } from "../../api";
 import { TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
-import { PresenceUnclearError } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
 import { reconcileWrite, WriteOutcomeUnknownError, type ProbeResult } from "../writeAttempts";
-import { clusterProblem, describeCluster, isUsableCluster, type UsableCluster } from "./clusterRead";
+import { requireUsableCluster, type UsableCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import { resourceIdOf, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs } from "./types";
 
@@ -130,10 +129,8 @@ class UpgradeRun {
   /** Reads the cluster; one without a usable version or status is an error, never acted on. */
   private async readCluster(): Promise<UsableCluster> {
     const { projectId, regionId, clusterName } = this.inputs;
-    const cluster = await this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
-    if (!isUsableCluster(cluster)) {
-      throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), "the upgrade stopped before its next write", `the answer is malformed: ${clusterProblem(cluster)}`);
-    }
+    const read = await this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
+    const cluster = requireUsableCluster(read, projectId, regionId, clusterName, "the upgrade stopped before its next write");
     this.lastSeen = cluster;
     return cluster;
   }
