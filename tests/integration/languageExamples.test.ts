@@ -18,6 +18,7 @@ import { startSimulator, type RunningSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
 import { REPO_ROOT, TEST_PASSPHRASE } from "./harness";
 import { runLanguageProgram, stepOf, type ProgramRun } from "./pluginSupport";
+import { QUICKSTART_UP_OUTPUTS, quickstartEvents } from "./quickstartExpectations";
 
 jest.setTimeout(900_000);
 
@@ -61,15 +62,7 @@ describe.each(Object.keys(runners))("examples/%s-quickstart", (language) => {
     expect(run.failure).toBeUndefined();
     const up = step("up");
     expect(up.changes).toEqual({ create: 4 });
-    expect(up.outputs).toMatchObject({
-      projectName: "default",
-      regionDisplayName: "Luxembourg-2",
-      cluster: "demo-cluster",
-      clusterNames: ["prod-cluster", "demo-cluster", "legacy-cluster", "edge-cluster"],
-      clusterRunning: "v1.31.2",
-      clusterPreviousVersion: "v1.30.4",
-      clusterStatus: "Provisioned",
-    });
+    expect(up.outputs).toMatchObject(QUICKSTART_UP_OUTPUTS);
     const upgrades = sim.requests().filter((r) => r.method === "POST" && r.path.endsWith("/demo-cluster/upgrade"));
     expect(upgrades).toHaveLength(1);
     expect(sim.state().clusters.find((c) => c.name === "demo-cluster")?.version).toBe("v1.31.2");
@@ -81,14 +74,7 @@ describe.each(Object.keys(runners))("examples/%s-quickstart", (language) => {
     const events = (step("simulator").state?.["storageEvents"] ?? []) as StoredEvent[];
     const byUuid = new Map(events.map((e) => [e.uuid, e]));
     expect(events).toHaveLength(2);
-    expect(byUuid.get(outputs["storageSpaceEvent"] as string)).toEqual({ uuid: outputs["storageSpaceEvent"], name: "reaching_used_space", storage_name: storageName, bytes: 500 * 1024 ** 3 });
-    expect(byUuid.get(outputs["bucketRequestsEvent"] as string)).toEqual({
-      uuid: outputs["bucketRequestsEvent"],
-      name: "reaching_used_requests",
-      storage_name: storageName,
-      bucket_name: "demo-bucket",
-      count: 1_000_000,
-    });
+    for (const want of quickstartEvents(outputs, storageName)) expect(byUuid.get(want.uuid)).toEqual(want);
   });
 
   test("then a no-change preview, and destroy deletes both events and leaves the cluster upgraded; the key shows nowhere", () => {

@@ -22,6 +22,7 @@ import type { StoredEvent } from "../../simulator/state";
 import { newKey } from "../unit/api/helpers";
 import { offlineEnv, REPO_ROOT } from "./harness";
 import { pluginPathDir, runPulumi } from "./pluginSupport";
+import { QUICKSTART_UP_OUTPUTS, quickstartEvents } from "./quickstartExpectations";
 
 jest.setTimeout(300_000);
 
@@ -121,28 +122,13 @@ describe("examples/yaml-quickstart", () => {
   test("up upgrades demo-cluster one permitted step and creates the two thresholds", async () => {
     await p.cli("dev", ["up", "--yes", "--skip-preview"]);
     const outputs = await stackOutputs(p, "dev");
-    expect(outputs).toMatchObject({
-      projectName: "default",
-      regionDisplayName: "Luxembourg-2",
-      cluster: "demo-cluster",
-      clusterNames: ["prod-cluster", "demo-cluster", "legacy-cluster", "edge-cluster"],
-      clusterRunning: "v1.31.2",
-      clusterPreviousVersion: "v1.30.4",
-      clusterStatus: "Provisioned",
-    });
+    expect(outputs).toMatchObject(QUICKSTART_UP_OUTPUTS);
     const state = await adminState(sim);
     expect(state.clusters.find((c) => c.name === "demo-cluster")?.version).toBe("v1.31.2");
     expect(sim.requests().filter((r) => r.method === "POST" && r.path.endsWith("/demo-cluster/upgrade"))).toHaveLength(1);
     const byUuid = new Map(state.storageEvents.map((e) => [e.uuid, e]));
     expect(state.storageEvents).toHaveLength(2);
-    expect(byUuid.get(outputs["storageSpaceEvent"] as string)).toEqual({ uuid: outputs["storageSpaceEvent"], name: "reaching_used_space", storage_name: "yaml-storage", bytes: 500 * 1024 ** 3 });
-    expect(byUuid.get(outputs["bucketRequestsEvent"] as string)).toEqual({
-      uuid: outputs["bucketRequestsEvent"],
-      name: "reaching_used_requests",
-      storage_name: "yaml-storage",
-      bucket_name: "demo-bucket",
-      count: 1_000_000,
-    });
+    for (const want of quickstartEvents(outputs, "yaml-storage")) expect(byUuid.get(want.uuid)).toEqual(want);
   });
 
   test("a refreshing preview and a refresh find no changes, and write nothing", async () => {

@@ -7,13 +7,11 @@ tests/integration/release.test.ts as an Automation API inline program (no Python
 Prints one `RESULT <json>` line per step. Environment: CLOUDPLATFORM_BASE_URL,
 CLOUDPLATFORM_TEST_API_KEY, PULUMI_ROOT, BACKEND_DIR, PULUMI_HOME, PULUMI_CONFIG_PASSPHRASE, PATH.
 """
-import json
-import os
-
 import pulumi
-import pulumi.automation as auto
 import pulumi_cloudplatform as cp
 from pulumi_cloudplatform import _utilities
+
+from inline_support import emit, open_stack
 
 
 def program():
@@ -23,26 +21,8 @@ def program():
     pulumi.export("uuid", event.uuid)
 
 
-def emit(step, **fields):
-    print("RESULT " + json.dumps({"step": step, **fields}, default=str), flush=True)
-
-
 def main():
-    env = {k: os.environ[k] for k in ("PATH", "PULUMI_HOME", "PULUMI_CONFIG_PASSPHRASE") if k in os.environ}
-    env["PULUMI_SKIP_UPDATE_CHECK"] = "true"
-    work_dir = os.path.join(os.environ["BACKEND_DIR"], "..", "work")
-    os.makedirs(work_dir, exist_ok=True)
-    settings = auto.ProjectSettings(name="fresh-ci", runtime="python", backend=auto.ProjectBackend(url="file://" + os.environ["BACKEND_DIR"]))
-    opts = auto.LocalWorkspaceOptions(
-        work_dir=work_dir,
-        pulumi_home=os.environ["PULUMI_HOME"],
-        env_vars=env,
-        project_settings=settings,
-        pulumi_command=auto.PulumiCommand(root=os.environ["PULUMI_ROOT"]),
-    )
-    stack = auto.create_or_select_stack(stack_name="ci", project_name="fresh-ci", program=program, opts=opts)
-    stack.set_config("cloudplatform:baseUrl", auto.ConfigValue(value=os.environ["CLOUDPLATFORM_BASE_URL"]))
-    stack.set_config("cloudplatform:apiKey", auto.ConfigValue(value=os.environ["CLOUDPLATFORM_TEST_API_KEY"], secret=True))
+    stack = open_stack("fresh-ci", program, acquire_plugins=True)
     emit("sdk", downloadUrl=_utilities.get_plugin_download_url(), version=_utilities.get_version())
     up = stack.up(color="never")
     emit("up", changes=up.summary.resource_changes, outputs={k: v.value for k, v in up.outputs.items()}, stdout=up.stdout)

@@ -20,10 +20,15 @@ def emit(step, **fields):
     print("RESULT " + json.dumps({"step": step, **fields}, default=str), flush=True)
 
 
-def open_stack(project_name, program):
-    """The stack `test` of an inline `program` as project `project_name`, provider config set."""
+def open_stack(project_name, program, acquire_plugins=False):
+    """The stack `test` of an inline `program` as project `project_name`, provider config set.
+
+    The engine's automatic plugin download stays off unless `acquire_plugins` (the fresh-machine
+    test, where the plugin must come from the URL the SDK names)."""
     env = {k: os.environ[k] for k in ("PATH", "PULUMI_HOME", "PULUMI_CONFIG_PASSPHRASE") if k in os.environ}
-    env.update({"PULUMI_SKIP_UPDATE_CHECK": "true", "PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION": "true"})
+    env["PULUMI_SKIP_UPDATE_CHECK"] = "true"
+    if not acquire_plugins:
+        env["PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION"] = "true"
     work_dir = os.path.join(os.environ["BACKEND_DIR"], "..", "work")
     os.makedirs(work_dir, exist_ok=True)
     settings = auto.ProjectSettings(name=project_name, runtime="python", backend=auto.ProjectBackend(url="file://" + os.environ["BACKEND_DIR"]))
