@@ -60,10 +60,10 @@ sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the 
 typecheck: $(STAMP_BUILD) ## type-check sources and tests
 	npx tsc -p tsconfig.test.json
 
-# The unit tests leave a core free (jest's default on 2 cores is one worker), so the Pulumi CLI
-# and the integration suites' other first-use builds (test-assets) are made beside them on a
-# fresh machine; the integration suites need both cores. Three jobs: the Python venv and Node 24
-# are mostly downloads, made while the unit tests and the CLI build use the cores.
+# The unit tests run two workers beside the integration suites' first-use builds (test-assets):
+# on a machine whose caches are warm those builds take seconds and the second core would sit
+# idle; on a fresh one they share the cores with the CLI build, which costs the same CPU either
+# way. Three jobs: the Python venv and Node 24 are mostly downloads.
 test: ## unit + integration tests (the CI command)
 	$(MAKE) -j3 test-unit test-assets
 	$(MAKE) test-integration
@@ -88,7 +88,7 @@ node-24:
 	@bash tools/node-runtime.sh 24 >/dev/null
 
 test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
-	npx jest --selectProjects unit
+	npx jest --selectProjects unit --maxWorkers=2
 
 # Suites whose assertions depend on timing (a process killed or interrupted within seconds, creates
 # that start within one batching window) run after the others, two at a time, never beside the

@@ -30,6 +30,7 @@ import { startSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
 import { pulumiRoot, REPO_ROOT, TEST_PASSPHRASE } from "./harness";
 import { runPulumi } from "./pluginSupport";
+import { QUICKSTART_UP_OUTPUTS } from "./quickstartExpectations";
 
 jest.setTimeout(900_000);
 
@@ -265,6 +266,53 @@ test("a fresh CI machine: a Python program on the wheel runs `pulumi up` and the
     expect(served).toEqual([`/${archives.archiveName(VERSION, host.os, host.arch)}`]);
     expect(fs.existsSync(path.join(result.home, "plugins", `resource-cloudplatform-v${VERSION}`, archives.launcherFor(host.os).name))).toBe(true);
     expect(result.storageWrites).toBe(1);
+});
+
+/**
+ * A YAML project as a user commits it for a fresh CI machine: examples/yaml-quickstart's
+ * Pulumi.yaml and the package declaration `pulumi package add cloudplatform` writes for YAML
+ * (name, version and the schema's pluginDownloadURL), here written from this build's values.
+ */
+function freshYamlProject(dir: string): string {
+  const program = path.join(dir, "program");
+  fs.mkdirSync(path.join(program, "sdks"), { recursive: true });
+  fs.copyFileSync(path.join(REPO_ROOT, "examples/yaml-quickstart/Pulumi.yaml"), path.join(program, "Pulumi.yaml"));
+  fs.writeFileSync(path.join(program, "sdks", `cloudplatform-${VERSION}.yaml`), `packageDeclarationVersion: 1\nname: cloudplatform\nversion: ${VERSION}\ndownloadUrl: ${downloadURL}\n`);
+  return program;
+}
+
+test("a fresh CI machine: the YAML quickstart with its package declaration runs `pulumi up` and the engine downloads the plugin from the stamped URL", async () => {
+  const host = archives.hostTarget();
+  served.length = 0;
+  const dir = fs.mkdtempSync(path.join(work, "fresh-yaml-"));
+  const program = freshYamlProject(dir);
+  const home = path.join(dir, "home");
+  fs.mkdirSync(home);
+  const env = { ...freshMachineEnv(home), PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`, PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE };
+  fs.mkdirSync(path.join(dir, "backend"));
+  const sim = await startSimulator({ apiKey: newKey(), timeScale: 30 });
+  const cli = async (args: string[]) => {
+    const res = await runPulumi([...args, "--stack", "ci", "--non-interactive", "--color", "never"], program, env);
+    if (res.code !== 0) throw new Error(`pulumi ${args.join(" ")} failed (${res.code}):\n${res.stdout}${res.stderr}`);
+    return { stdout: res.stdout, text: res.stdout + res.stderr };
+  };
+  try {
+    await cli(["stack", "init"]);
+    await cli(["config", "set", "cloudplatform:baseUrl", sim.url]);
+    await cli(["config", "set", "--secret", "cloudplatform:apiKey", sim.apiKey]);
+    const up = await cli(["up", "--yes", "--skip-preview"]);
+    // Installed before the program runs: the YAML host names the package (from its declaration) to the engine.
+    expect(up.text).toContain(`Downloading plugin cloudplatform-${VERSION}: done`);
+    const outputs = JSON.parse((await cli(["stack", "output", "--json"])).stdout) as Record<string, unknown>;
+    expect(outputs).toMatchObject(QUICKSTART_UP_OUTPUTS);
+    expect(served).toEqual([`/${archives.archiveName(VERSION, host.os, host.arch)}`]);
+    expect(fs.existsSync(path.join(home, "plugins", `resource-cloudplatform-v${VERSION}`, archives.launcherFor(host.os).name))).toBe(true);
+    await cli(["destroy", "--yes", "--skip-preview"]);
+    // Still the one download: the installed plugin serves the destroy.
+    expect(served).toHaveLength(1);
+  } finally {
+    await sim.close();
+  }
 });
 
 test("an SDK naming a wrong URL: `pulumi up` fails with the CLI's message naming the URL it tried and the install command", async () => {
