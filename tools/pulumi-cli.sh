@@ -4,12 +4,14 @@
 #   <root>/bin/pulumi-language-nodejs          the Node.js language host
 #   <root>/bin/pulumi-language-yaml            the YAML language host (pulumi-yaml v1.25.0)
 #   <root>/bin/pulumi-resource-pulumi-nodejs   the dynamic-provider launcher from @pulumi/pulumi
-# <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0/host-<hash>), so
-# a second run, a fresh clone or `make clean` reuses it. The CLI itself is built once into
-# cli-v3.248.0/bin and hard-linked into each <root>; <hash> is that of tools/langhost,
-# tools/go.{mod,sum} and tools/yamlhost/go.{mod,sum}, so a changed language host gets its own
-# <root> (built in seconds to a minute) and checkouts with different hosts never overwrite each
-# other's. The YAML host is its own module (tools/yamlhost): pulumi-yaml v1.25.0 compiles only
+# <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0/host-<hash>/
+# checkout-<path hash>), so a second run, a fresh clone or `make clean` reuses what it holds. The
+# CLI itself is built once into cli-v3.248.0/bin and hard-linked into each host-<hash>/bin;
+# <hash> is that of tools/langhost, tools/go.{mod,sum} and tools/yamlhost/go.{mod,sum}, so a
+# changed language host gets its own (built in seconds to a minute) and checkouts with different
+# hosts never overwrite each other's. Each checkout's <root>/bin hard-links those binaries and
+# links the launcher of its own node_modules: two clones never run each other's @pulumi/pulumi,
+# and a clone that is deleted leaves no other checkout with a dangling launcher. The YAML host is its own module (tools/yamlhost): pulumi-yaml v1.25.0 compiles only
 # against Pulumi v3.206.0, and a host is a separate process, so its pins do not touch the CLI's.
 # `--print-root` prints <root>.
 # `--no-launcher` builds the CLI and language hosts without linking the launcher, so the Go build
@@ -26,7 +28,8 @@ CLI_BIN="$BASE/bin"
 HOST_HASH="$(cat "$HERE"/langhost/*.go "$HERE/go.mod" "$HERE/go.sum" "$HERE/yamlhost/go.mod" "$HERE/yamlhost/go.sum" \
   | sha256sum | cut -c1-12)"
 YAML_VERSION=1.25.0
-ROOT="$BASE/host-$HOST_HASH"
+HOST_BIN="$BASE/host-$HOST_HASH/bin"
+ROOT="$BASE/host-$HOST_HASH/checkout-$(printf '%s' "$REPO" | sha256sum | cut -c1-12)"
 BIN="$ROOT/bin"
 
 if [[ "${1:-}" == "--print-root" ]]; then echo "$ROOT"; exit 0; fi
@@ -44,14 +47,24 @@ fi
 # version_ge A B: true when semver A >= B.
 version_ge() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" ]]; }
 
-link_launcher() { if $WITH_LAUNCHER; then ln -sfn "$dynamic_launcher" "$BIN/pulumi-resource-pulumi-nodejs"; fi; }
+# This checkout's bin: the shared binaries (hard links, or the installed CLI's symlinks copied:
+# the engine looks for the language hosts beside the `pulumi` it runs as) and its own launcher.
+link_checkout() {
+  local f
+  for f in pulumi pulumi-language-nodejs pulumi-language-yaml; do
+    if [[ -L "$HOST_BIN/$f" ]]; then ln -sfn "$(readlink -f "$HOST_BIN/$f")" "$BIN/$f"
+    else ln -f "$HOST_BIN/$f" "$BIN/$f" 2>/dev/null || cp "$HOST_BIN/$f" "$BIN/$f"; fi
+  done
+  if $WITH_LAUNCHER; then ln -sfn "$dynamic_launcher" "$BIN/pulumi-resource-pulumi-nodejs"; fi
+  rm -f "$HOST_BIN/pulumi-resource-pulumi-nodejs" # where older versions of this script linked one launcher for all checkouts
+}
 
-mkdir -p "$BIN" "$CLI_BIN"
+mkdir -p "$BIN" "$HOST_BIN" "$CLI_BIN"
 
 # 1. The cache already holds a working CLI with this checkout's language host.
-if [[ -x "$BIN/pulumi" && -x "$BIN/pulumi-language-nodejs" && -x "$BIN/pulumi-language-yaml" ]] \
-  && [[ "$("$BIN/pulumi" version 2>/dev/null)" == v* ]]; then
-  link_launcher
+if [[ -x "$HOST_BIN/pulumi" && -x "$HOST_BIN/pulumi-language-nodejs" && -x "$HOST_BIN/pulumi-language-yaml" ]] \
+  && [[ "$("$HOST_BIN/pulumi" version 2>/dev/null)" == v* ]]; then
+  link_checkout
   say "using cached $("$BIN/pulumi" version) in $BIN"
   exit 0
 fi
@@ -63,11 +76,11 @@ if command -v pulumi >/dev/null 2>&1; then
   installed="$(pulumi version 2>/dev/null | sed 's/^v//')"
   host_dir="$(dirname "$(readlink -f "$(command -v pulumi)")")"
   if [[ -n "$installed" ]] && version_ge "$installed" "$VERSION" && [[ -x "$host_dir/pulumi-language-nodejs" ]]; then
-    ln -sfn "$(readlink -f "$(command -v pulumi)")" "$BIN/pulumi"
-    ln -sfn "$host_dir/pulumi-language-nodejs" "$BIN/pulumi-language-nodejs"
-    link_launcher
+    ln -sfn "$(readlink -f "$(command -v pulumi)")" "$HOST_BIN/pulumi"
+    ln -sfn "$host_dir/pulumi-language-nodejs" "$HOST_BIN/pulumi-language-nodejs"
     if [[ -x "$host_dir/pulumi-language-yaml" ]]; then
-      ln -sfn "$host_dir/pulumi-language-yaml" "$BIN/pulumi-language-yaml"
+      ln -sfn "$host_dir/pulumi-language-yaml" "$HOST_BIN/pulumi-language-yaml"
+      link_checkout
       say "using installed pulumi v$installed (and its YAML host) from $host_dir"
       exit 0
     fi
@@ -112,19 +125,19 @@ build() { # build <module dir> <output> <package> <ldflags> <how long>
 
 if ! $INSTALLED_CLI; then
   download "$HERE" "Pulumi v$VERSION" "cd tools && GONOSUMDB=github.com/pulumi/pulumi/pkg go mod tidy"
-  build "$HERE" "$BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION" "seconds once the CLI is built"
+  build "$HERE" "$HOST_BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION" "seconds once the CLI is built"
   if ! [[ -x "$CLI_BIN/pulumi" && "$("$CLI_BIN/pulumi" version 2>/dev/null)" == v* ]]; then
     build "$HERE" "$CLI_BIN/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi \
       "-w -s -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$VERSION" \
       "the first build takes several minutes on 2 cores"
   fi
   # A hard link, not a symlink: the engine looks for plugins beside the resolved `pulumi`, which
-  # must be this root's bin (with this checkout's language hosts), not the shared CLI_BIN.
-  ln -f "$CLI_BIN/pulumi" "$BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$BIN/pulumi"
+  # must be this host's bin (with its language hosts), not the shared CLI_BIN.
+  ln -f "$CLI_BIN/pulumi" "$HOST_BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$HOST_BIN/pulumi"
 fi
 # The YAML host: built last, so most of its packages are already in Go's build cache.
 download "$HERE/yamlhost" "pulumi-yaml v$YAML_VERSION" "cd tools/yamlhost && GOFLAGS=-mod=mod go mod tidy"
-build "$HERE/yamlhost" "$BIN/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
+build "$HERE/yamlhost" "$HOST_BIN/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
   "-w -s -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$YAML_VERSION" "about a minute the first time"
-link_launcher
+link_checkout
 say "ready: $("$BIN/pulumi" version) in $BIN (+ pulumi-language-nodejs, pulumi-language-yaml v$YAML_VERSION)"
