@@ -21,7 +21,7 @@ $(STAMP_NPM): package.json package-lock.json
 $(STAMP_BUILD): $(STAMP_NPM) $(SOURCES) tsconfig.json
 	rm -rf dist
 	npx tsc -p tsconfig.json
-	@chmod +x dist/simulator/cli.js 2>/dev/null || true
+	@chmod +x dist/simulator/cli.js dist/provider/drift/cli.js 2>/dev/null || true
 	@touch $@
 
 setup: $(STAMP_NPM) pulumi-cli python-sdk ## install npm dependencies, the Pulumi CLI and the official Python SDK (for one test)
@@ -87,7 +87,9 @@ python-venv:
 node-24:
 	@bash tools/node-runtime.sh 24 >/dev/null
 
-test-unit: build typecheck ## unit tests (client, waiter, handlers, simulator)
+# python-sdk first: the unit tests allow 30 s per test and hook, and the official SDK's first
+# install (a download) must not happen inside officialSdk.test.ts's hook.
+test-unit: build typecheck python-sdk ## unit tests (client, waiter, handlers, simulator)
 	npx jest --selectProjects unit --maxWorkers=2
 
 # Suites whose assertions depend on timing (a process killed or interrupted within seconds, creates
@@ -116,7 +118,7 @@ test-compat: build pulumi-cli ## only the compatibility test (packed package on 
 demo: build pulumi-cli ## the quickstart against the built-in simulator
 	bash scripts/demo.sh
 
-bench: build pulumi-cli ## benchmarks; prints a report and writes bench/report.md
+bench: build pulumi-cli ## benchmarks; prints a report, writes bench/report.md and the latest figures into bench/README.md
 	npx tsc -p bench/tsconfig.json
 	node dist-bench/bench/run.js
 

@@ -30,7 +30,8 @@ const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // jest 29 reads testTimeout only at the top level; real Pulumi runs take minutes.
+  // jest 29 reads testTimeout only at the top level: real Pulumi runs take minutes. The unit
+  // project sets its own 30 s limit in tests/unit/timeout.ts.
   testTimeout: 600000,
   testSequencer: "<rootDir>/tests/sequencer.js",
   projects: [
@@ -38,6 +39,7 @@ module.exports = {
       displayName: "unit",
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/unit/**/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/tests/unit/timeout.ts"],
       transform,
       transformIgnorePatterns,
     },

@@ -8,7 +8,26 @@
  * requests even when unrelated requests interleave differently.
  */
 import { randomInt } from "crypto";
-import { FaultConfig } from "./router";
+
+/** Fault configuration accepted by `POST /__admin/faults` (CONTRACT.md). */
+export interface FaultConfig {
+  errorRate?: number;
+  resetRate?: number;
+  latencyMs?: number;
+  /** `count` 429s with Retry-After; again after every `everyRequests` further matching requests, when set. */
+  burst429?: { count: number; retryAfterSeconds: number; everyRequests?: number };
+  /** Only requests to exactly this path (`/storage/notifications/v1/event`, not `.../events`). */
+  path?: string;
+  /** Only requests whose path starts with this. */
+  pathPrefix?: string;
+  /** Only requests with this method (upper case). */
+  method?: string;
+  afterHandling?: boolean;
+  /** Only the first this many matching requests (what is left of it, in `GET /__admin/faults`). */
+  times?: number;
+  /** Seed of the 503 and reset draws; the same seed replays the same faults. */
+  seed?: number;
+}
 
 /** A fresh random seed (when neither the admin call nor the CLI gave one). */
 export function randomSeed(): number {

@@ -10,12 +10,12 @@ import * as http from "http";
 import { randomBytes } from "crypto";
 import { Clock } from "./clock";
 import { parseDialect, type SimulatorDialect } from "./dialect";
-import { RequestLogEntry, SimContext } from "./router";
+import type { SimContext } from "./context";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
 import { FaultController } from "./faults";
 import { MalformedRules } from "./malformed";
-import { RequestLog, type InFlightRequest } from "./requestLog";
+import { RequestLog, type InFlightRequest, type RequestLogEntry } from "./requestLog";
 import { createHandler, listen } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
 import { TaskEngine } from "./tasks";
@@ -153,8 +153,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
 /** Answer dialects (CONTRACT.md "Dialects"): the type, every value, and the name check. */
 export { DIALECTS, isDialect, type SimulatorDialect } from "./dialect";
-/** Types callers need to read the request log, set faults and inspect state. */
-export type { RequestLogEntry, FaultConfig } from "./router";
+/** Types callers need to read the request log and set faults. */
+export type { RequestLogEntry } from "./requestLog";
+export type { FaultConfig } from "./faults";
 /** Malformed-answer modes and rules (`POST /__admin/malformed`). */
 export { MALFORMED_MODES, type MalformedMode, type MalformedRule } from "./malformed";
 /** A request received and not yet answered (`GET /__admin/requests` `inFlight`). */

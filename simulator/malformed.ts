@@ -11,7 +11,8 @@
  * request's method and path (UUIDs count as one) and how many matching requests came before.
  */
 import { draw, normalizedRequestKey, randomSeed } from "./faults";
-import { isObject, RouteResult } from "./router";
+import type { RouteResult } from "./routeResult";
+import { isObject } from "./state";
 
 /** Every way an answer can be spoilt. */
 export const MALFORMED_MODES = ["html200", "html502", "truncated", "nulls", "wrongShape", "emptyBody", "hugeBody", "slowBody"] as const;

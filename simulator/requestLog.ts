@@ -5,7 +5,25 @@
  * Why the in-flight list: a test that must act while a request is held (kill a run mid-write)
  * waits for the simulator to report the request as held, instead of sleeping and hoping.
  */
-import { RequestLogEntry } from "./router";
+/** One entry of the request log (CONTRACT.md "Admin API"). */
+export interface RequestLogEntry {
+  seq: number;
+  time: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  status: number;
+  requestId: string;
+  /** Bytes of the response body sent (0 for none, a reset connection or a malformed answer); for "bytes received" figures. */
+  responseBytes: number;
+  /**
+   * Set when an injected fault shaped the response: "latency", "429", "503", "reset", or the
+   * malformed-answer mode (`html200`, `truncated`, ...; the handler ran and `status` is its own).
+   */
+  fault?: string;
+  /** The status actually sent, when a malformed answer sent another than the handler's (`html200`, `html502`, a 204 spoilt). */
+  sentStatus?: number;
+}
 
 /** A request the simulator has received and not yet answered. */
 export interface InFlightRequest {

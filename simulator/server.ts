@@ -6,7 +6,8 @@
  * provider runs without extra dependencies and never listens on a public interface. Every
  * non-admin request goes through the same pipeline: read body -> faults -> settle tasks -> auth
  * -> route -> (spoil the answer, when a malformed-answer rule says so) -> respond -> log. Admin
- * requests (`/__admin`) skip auth, faults and the log.
+ * requests (`/__admin`) skip auth, faults and the log. How each answer is written to the socket
+ * is `respond.ts`.
  */
 import * as http from "http";
 import { AddressInfo } from "net";
@@ -26,9 +27,11 @@ import {
   unauthenticated,
 } from "./errors";
 import { FaultController } from "./faults";
-import { malformedAnswer, type MalformedChoice } from "./malformed";
 import { RequestLog } from "./requestLog";
-import { matchRoute, Route, RouteContext, RouteResult, SimContext } from "./router";
+import { fromError, send, sendMalformed } from "./respond";
+import type { SimContext } from "./context";
+import { matchRoute, type Route, type RouteContext } from "./router";
+import type { RouteResult } from "./routeResult";
 import { adminRoutes } from "./routes/admin";
 import { cloudRoutes } from "./routes/cloud";
 import { dnsRoutes } from "./routes/dns";
@@ -129,69 +132,6 @@ export function createHandler(
       }
     });
   };
-}
-
-/** Sends a result; returns the bytes of body sent (for the request log). */
-function send(res: http.ServerResponse, result: RouteResult): number {
-  if (res.destroyed) return 0;
-  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
-  if (result.status === 204 || result.body === undefined) {
-    res.writeHead(result.status);
-    res.end();
-    return 0;
-  }
-  const text = JSON.stringify(result.body);
-  const bytes = Buffer.byteLength(text);
-  res.writeHead(result.status, {
-    "Content-Type": `${result.contentType ?? "application/json"}; charset=utf-8`,
-    "Content-Length": bytes,
-  });
-  res.end(text);
-  return bytes;
-}
-
-/**
- * Writes a spoilt answer (`malformed.ts`). `hugeBody` streams `{"padding":"xxx...","answer":<real>}`
- * of about `hugeBytes` in 1 MiB chunks without a Content-Length (as a chunked proxy would);
- * `slowBody` announces the full length, sends half and stalls `slowMs` before the rest. Both stop
- * as soon as the client goes away.
- */
-async function sendMalformed(res: http.ServerResponse, choice: MalformedChoice, result: RouteResult): Promise<number> {
-  const answer = malformedAnswer(choice, result);
-  if (res.destroyed) return answer.status;
-  for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
-  const headers: Record<string, string | number> = answer.contentType ? { "Content-Type": answer.contentType } : {};
-  if (choice.mode === "hugeBody") {
-    res.writeHead(answer.status, headers);
-    const chunk = "x".repeat(1024 * 1024);
-    const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
-    res.write('{"padding":"');
-    for (let sent = 0; sent < choice.hugeBytes && !res.destroyed; sent += chunk.length) {
-      if (!res.write(chunk)) await Promise.race([new Promise<void>((resolve) => res.once("drain", () => resolve())), closed]);
-    }
-    if (!res.destroyed) res.end(`","answer":${answer.body}}`);
-    return answer.status;
-  }
-  res.writeHead(answer.status, { ...headers, "Content-Length": Buffer.byteLength(answer.body) });
-  if (answer.stallAt === undefined) {
-    res.end(answer.body);
-    return answer.status;
-  }
-  const bytes = Buffer.from(answer.body);
-  res.write(bytes.subarray(0, answer.stallAt));
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, choice.slowMs);
-    res.once("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  if (!res.destroyed) res.end(bytes.subarray(answer.stallAt));
-  return answer.status;
-}
-
-function fromError(err: HttpError): RouteResult {
-  return { status: err.status, body: err.body, contentType: err.contentType, headers: err.headers };
 }
 
 async function dispatch(

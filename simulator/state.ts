@@ -12,6 +12,11 @@ import defaultSeedJson from "./seed/default.json";
 /** A JSON object with unknown extra fields (the spec leaves most fields "not shown"). */
 export type JsonObject = Record<string, unknown>;
 
+/** Whether a value is a plain JSON object (not null, not a list): for request bodies and answers. */
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
 /** A cloud project (`/cloud/v1/projects`). */
 export interface Project extends JsonObject {
   id: number;

@@ -7,6 +7,7 @@
  * in `server.ts`. The process exits once that engine is gone (a killed `pulumi up` must not
  * leave an upgrade polling for nobody).
  */
+import { messageOf } from "../caughtErrors";
 import { engineAddressFrom, exitWhenEngineGone } from "../engineWatch";
 import { serve } from "./server";
 
@@ -24,7 +25,7 @@ async function main(args: readonly string[]): Promise<void> {
  */
 export function runPlugin(args: readonly string[]): void {
   main(args).catch((err: unknown) => {
-    process.stderr.write(`pulumi-resource-cloudplatform: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`pulumi-resource-cloudplatform: ${messageOf(err)}\n`);
     process.exit(1);
   });
 }

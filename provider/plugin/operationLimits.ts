@@ -10,6 +10,7 @@
  */
 import { anySignal } from "../api/abort";
 import { formatDuration } from "../api/errors";
+import { messageOf } from "../caughtErrors";
 import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 
 /** The `customTimeouts` field the engine applied to an operation, and its value. */
@@ -46,8 +47,8 @@ export class CustomTimeoutError extends Error {
 }
 
 /** The message of `err` without a closing full stop (the limit's own sentence follows it). */
-function messageOf(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).replace(/\.\s*$/, "");
+function unstoppedMessageOf(err: unknown): string {
+  return messageOf(err).replace(/\.\s*$/, "");
 }
 
 /**
@@ -69,11 +70,6 @@ export class OperationLimits {
   /** Aborts every operation in flight, and any started later (the engine is shutting down). */
   cancel(): void {
     this.cancelled.abort(new CancelReason("cancelled"));
-  }
-
-  /** True once {@link cancel} was called. */
-  get isCancelled(): boolean {
-    return this.cancelled.signal.aborted;
   }
 
   /**
@@ -103,7 +99,7 @@ export class OperationLimits {
       return await Promise.race([work(signal), stopped]);
     } catch (err) {
       if (!signal.aborted) throw err;
-      const cause = err instanceof CancelReason || err instanceof DeadlineReason ? "stopped while waiting" : messageOf(err);
+      const cause = err instanceof CancelReason || err instanceof DeadlineReason ? "stopped while waiting" : unstoppedMessageOf(err);
       const limit = signal.reason instanceof DeadlineReason && timeout ? new CustomTimeoutError(timeout, cause) : new OperationCancelledError(cause);
       // Partial state stays partial: the platform acted, so the stack must still record the object.
       if (isPartialResourceError(err)) throw new PartialResourceError(limit.message, err.id, err.properties, [limit.message], limit);

@@ -20,6 +20,8 @@
  * stack ({@link PresenceUnclearError}).
  */
 import { CloudPlatformError, NotFoundError, ValidationError } from "../api/errors";
+import { isRecord } from "../api/schema";
+import { messageOf } from "../caughtErrors";
 
 /** What a read showed about one object. */
 export type Presence<T> =
@@ -29,10 +31,6 @@ export type Presence<T> =
   | { readonly state: "absent" }
   /** The answer cannot tell; `reason` says what came, for the user. */
   | { readonly state: "unclear"; readonly reason: string };
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /**
  * True for a 404 that carries the product's own error body (an object with the server's
@@ -50,10 +48,6 @@ export function isWellFormedNotFound(err: unknown): err is NotFoundError {
 export function isEventNotFoundAnswer(err: unknown): boolean {
   if (isWellFormedNotFound(err)) return true;
   return err instanceof ValidationError && isRecord(err.body) && /\bnot found\b/i.test(err.serverMessage);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The K8sClusterUpgrade lifecycle: bring an existing managed Kubernetes cluster to a version.
  *
- * Why it behaves as it does (the README's "K8sClusterUpgrade" section is the user's view):
+ * Why it behaves as it does (docs/resources/k8s-cluster-upgrade.md is the user's view):
  * - `check` validates offline (shape, ids), then, when the cluster identity and version are
  *   known, reads the cluster and rejects a downgrade or unreachable target at preview. It
  *   never writes.

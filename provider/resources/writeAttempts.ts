@@ -27,6 +27,7 @@
 import { CloudPlatformError, ConnectionError, RequestAbortedError, ResponseFormatError, ServerError } from "../api/errors";
 import type { RequestOptions } from "../api/transport";
 import { sleep } from "../api/sleep";
+import { messageOf, reworded } from "../caughtErrors";
 
 /** What reading back after an ambiguous failure showed. */
 export type ProbeResult<T> =
@@ -98,10 +99,6 @@ export class WriteOutcomeUnknownError extends CloudPlatformError {
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /**
@@ -177,14 +174,12 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
         break;
     }
     if (attempt >= timing.maxAttempts) {
-      failure.message += ` (${write.what} was sent ${attempt} times and reading back proved each time that it took no effect; it is safe to run \`pulumi up\` again)`;
-      throw failure;
+      throw reworded(failure, `${failure.message} (${write.what} was sent ${attempt} times and reading back proved each time that it took no effect; it is safe to run \`pulumi up\` again)`);
     }
     write.log(`reading back proved ${write.what} took no effect; sending it again (attempt ${attempt + 1} of ${timing.maxAttempts})`);
     await timing.sleep(resendDelayMs(attempt + 1), write.signal);
     if (write.signal?.aborted) {
-      failure.message += ` (reading back proved ${write.what} took no effect; the operation was stopped before sending it again)`;
-      throw failure;
+      throw reworded(failure, `${failure.message} (reading back proved ${write.what} took no effect; the operation was stopped before sending it again)`);
     }
   }
 }

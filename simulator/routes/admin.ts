@@ -6,7 +6,10 @@
  * failing tasks) and to inspect what the client actually sent.
  */
 import { simpleError } from "../errors";
-import { FaultConfig, isObject, noContent, ok, Route, RouteContext } from "../router";
+import type { FaultConfig } from "../faults";
+import type { Route, RouteContext } from "../router";
+import { noContent, ok } from "../routeResult";
+import { isObject } from "../state";
 import { TASK_STATES } from "../tasks";
 import { EVENT_LIMIT_KIND, eventView } from "./storage";
 import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";

@@ -11,8 +11,9 @@
 import { randomUUID } from "crypto";
 import { simpleError } from "../errors";
 import { addEvent, eventByIdentity, identityKey } from "../eventIndex";
-import { isObject, ok, RouteContext } from "../router";
-import { Instance, JsonObject, StoredEvent, TaskRecord } from "../state";
+import type { RouteContext } from "../router";
+import { ok } from "../routeResult";
+import { Instance, isObject, JsonObject, StoredEvent, TaskRecord } from "../state";
 import { CREATED_RESOURCE_KEYS } from "../tasks";
 import { EVENT_LIMIT_KIND, EVENT_NAMES } from "./storage";
 

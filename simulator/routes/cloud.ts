@@ -5,9 +5,10 @@
  * the cloud API), so clients can test their error mapping; unknown projects or regions
  * answer 404 `NotFoundError`.
  */
-import { extraRegions, instanceAnswer, listAnswer, pageSize, regionPageAnswer, taskAnswer } from "../dialect";
+import { extraRegions, instanceAnswer, listAnswer, pageSize, regionPageAnswer, taskAnswer } from "../answers/cloud";
 import { cloudError } from "../errors";
-import { ok, Route, RouteContext } from "../router";
+import type { Route, RouteContext } from "../router";
+import { ok } from "../routeResult";
 import { Instance, JsonObject, Project, Region } from "../state";
 import { TASK_STATES, TaskState } from "../tasks";
 

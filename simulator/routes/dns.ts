@@ -7,8 +7,8 @@
  * zero result with `zone_exists: false`.
  */
 import { simpleError, tooManyRequests } from "../errors";
-import { delegationAnswer } from "../dialect";
-import { Route, RouteContext } from "../router";
+import { delegationAnswer } from "../answers/dns";
+import type { Route, RouteContext } from "../router";
 
 /**
  * Sliding-window limiter on real time (rate limits are wall-clock, not simulated).

@@ -4,8 +4,9 @@
  * The spec's recommended way to verify a token, so it must honour auth like every other route
  * (the server does that before dispatch).
  */
-import { clientAnswer } from "../dialect";
-import { ok, Route, RouteContext } from "../router";
+import { clientAnswer } from "../answers/iam";
+import type { Route, RouteContext } from "../router";
+import { ok } from "../routeResult";
 
 function me(ctx: RouteContext) {
   return ok(clientAnswer(ctx.sim.dialect, ctx.sim.store.state.client));

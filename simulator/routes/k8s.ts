@@ -12,10 +12,13 @@
  *   `Quota limit for vm_count exceeded by <n>`;
  * - when the task FINISHES the cluster is `Provisioned` at the new version.
  */
-import { clusterAnswer, extraClusters, extraFields, listAnswer, pageSize } from "../dialect";
+import { listAnswer, pageSize } from "../answers/cloud";
+import { clusterAnswer, extraClusters } from "../answers/k8s";
+import { extraFields } from "../dialect";
 import { cloudError } from "../errors";
-import { isObject, ok, Route, RouteContext } from "../router";
-import { Cluster, SimState, TaskRecord } from "../state";
+import type { Route, RouteContext } from "../router";
+import { ok } from "../routeResult";
+import { Cluster, isObject, SimState, TaskRecord } from "../state";
 import { TaskEngine } from "../tasks";
 import { CloudQuery, intParam, page, requireProject, requireRegion } from "./cloud";
 

@@ -13,7 +13,8 @@
  */
 import { extraFields } from "../dialect";
 import { notFound, problem } from "../errors";
-import { ok, Route, RouteContext } from "../router";
+import type { Route, RouteContext } from "../router";
+import { ok } from "../routeResult";
 
 /** Metrics of the totals endpoint. */
 export const METRICS = ["domains", "volume", "requests", "requests_clean"] as const;

@@ -10,14 +10,15 @@
  * - PUT and DELETE find the event by `uuid` when given, else by identity; a missing event is
  *   400 `{error: "event not found"}` (the operations document 400/401/409 only, no 404).
  *
- * Answers go through `dialect.ts` (`eventAnswer`, `eventListAnswer`, `eventWriteAnswer`), which
+ * Answers go through `answers/storage.ts` (`eventAnswer`, `eventListAnswer`, `eventWriteAnswer`), which
  * leaves them as built here in the regular dialect.
  */
 import { randomUUID } from "crypto";
-import { eventAnswer, eventListAnswer, eventWriteAnswer } from "../dialect";
+import { eventAnswer, eventListAnswer, eventWriteAnswer } from "../answers/storage";
 import { simpleError } from "../errors";
-import { isObject, ok, Route, RouteContext } from "../router";
-import { SimState, StoredEvent } from "../state";
+import type { Route, RouteContext } from "../router";
+import { ok } from "../routeResult";
+import { isObject, SimState, StoredEvent } from "../state";
 import { addEvent, eventByIdentity, eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 
 /** Event names and which limit field each takes. */

@@ -7,9 +7,10 @@
  * and the JSON of task_data; page from 1 with `limit` per page. `next`/`previous` are query-string
  * fragments (`page=N`) or null. A bad enum or number is 422 `{error}`.
  */
-import { aiTaskPageAnswer } from "../dialect";
+import { aiTaskPageAnswer } from "../answers/streaming";
 import { simpleError } from "../errors";
-import { ok, Route, RouteContext } from "../router";
+import type { Route, RouteContext } from "../router";
+import { ok } from "../routeResult";
 import { AiTask } from "../state";
 
 /** Task names (the API method that created the task). */

@@ -4,8 +4,9 @@
  * RunPlugin) for the schema, the language host generates a local Node.js SDK (GeneratePackage)
  * and adds it to package.json (Link), and `npm install` compiles it. The program then uses that
  * SDK against the simulator, with the plugin found only through the `packages` entry that
- * `package add` wrote into Pulumi.yaml: it is not on PATH. The program is README.md's snippet
- * (one StorageEvent, one lookup), so the documented code is what runs.
+ * `package add` wrote into Pulumi.yaml: it is not on PATH. The program is the snippet of
+ * docs/installation-configuration.md (one StorageEvent, one lookup), so the documented code is
+ * what runs.
  *
  * Needs `npx tsc -p tsconfig.json` first (the plugin runs dist/) and the npm registry or cache
  * (the program installs @pulumi/pulumi, the local SDK TypeScript to compile itself).
@@ -23,12 +24,12 @@ jest.setTimeout(600_000);
 
 const SDK_NAME = "@pulumi-cloudplatform/cloudplatform";
 
-/** The program a user writes after `pulumi package add`: README.md's snippet importing the SDK. */
-function readmeProgram(): string {
-  const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-  const blocks = [...readme.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```/gm)].map((m) => m[1] ?? "");
+/** The program a user writes after `pulumi package add`: the install page's snippet importing the SDK. */
+function documentedProgram(): string {
+  const page = fs.readFileSync(path.join(REPO_ROOT, "docs/installation-configuration.md"), "utf8");
+  const blocks = [...page.matchAll(/^```(?:ts|typescript)\n([\s\S]*?)^```/gm)].map((m) => m[1] ?? "");
   const program = blocks.find((code) => code.includes(`from "${SDK_NAME}"`));
-  if (!program) throw new Error(`README.md has no TypeScript snippet importing ${SDK_NAME}`);
+  if (!program) throw new Error(`docs/installation-configuration.md has no TypeScript snippet importing ${SDK_NAME}`);
   return program;
 }
 
@@ -61,7 +62,7 @@ function writeProgram(dir: string): void {
       2,
     ),
   );
-  fs.writeFileSync(path.join(dir, "index.ts"), readmeProgram());
+  fs.writeFileSync(path.join(dir, "index.ts"), documentedProgram());
 }
 
 let sim: RunningSimulator;

@@ -71,7 +71,7 @@ test("killed during an event create: the next up names the orphan, adopting it r
     expect(orphan).toHaveLength(1);
     expect((await resourcesByName(t.stack)).has("space")).toBe(false);
 
-    // What the README tells users: `pulumi cancel` (the killed run's lock), then
+    // What docs/resources/storage-event.md tells users: `pulumi cancel` (the killed run's lock), then
     // `pulumi refresh --clear-pending-creates`, then `pulumi up`.
     await t.stack.cancel();
     const pendingBefore = ((await t.stack.exportStack()).deployment as { pending_operations?: unknown[] }).pending_operations ?? [];

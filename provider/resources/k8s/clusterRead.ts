@@ -12,14 +12,8 @@
 import type { K8sCluster } from "../../api";
 import { PresenceUnclearError, readOne, type Presence } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
+import type { UsableCluster } from "./types";
 import { parseVersion } from "./version";
-
-/** A cluster this resource can decide on: its id (recorded), version and status are there and well-formed. */
-export interface UsableCluster extends K8sCluster {
-  readonly id: string;
-  readonly version: string;
-  readonly status: string;
-}
 
 /** What is wrong with a cluster as read, or undefined when it can be relied on. */
 export function clusterProblem(cluster: K8sCluster): string | undefined {

@@ -8,6 +8,7 @@
 import type { K8sCluster } from "../../api";
 import { isWellFormedNotFound } from "../absence";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
+import { withRefusalCode } from "../refusals";
 import { requireUsableCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs } from "./types";
@@ -38,7 +39,10 @@ export async function checkAgainstCluster(
       return [
         {
           property: "clusterName",
-          reason: `cluster ${clusterName} was not found in project ${projectId}, region ${regionId} (${err.serverMessage || "404"})`,
+          reason: withRefusalCode(
+            "CLOUDPLATFORM_CLUSTER_NOT_FOUND",
+            `cluster ${clusterName} was not found in project ${projectId}, region ${regionId} (${err.serverMessage || "404"})`,
+          ),
         },
       ];
     }

@@ -12,6 +12,7 @@
  * last step is learnt only when that step is reached; then the up fails there, naming the
  * permitted versions, after the earlier steps finished.
  */
+import { withRefusalCode } from "../refusals";
 import { compareVersions, formatVersion, parseVersion, VERSION_SHAPE } from "./version";
 
 /** What to do next. */
@@ -71,16 +72,21 @@ export function planNextStep(p: PlanInput): UpgradeDecision {
     return {
       kind: "rejected",
       why: "malformed",
-      reason: `cluster ${clusterName} reports version "${current}", which is not of the shape ${VERSION_SHAPE}; cannot plan an upgrade to ${target}`,
+      reason: withRefusalCode(
+        "CLOUDPLATFORM_VERSION_UNPLANNABLE",
+        `cluster ${clusterName} reports version "${current}", which is not of the shape ${VERSION_SHAPE}; cannot plan an upgrade to ${target}`,
+      ),
     };
   }
   if (compareVersions(tgt, cur) < 0) {
     return {
       kind: "rejected",
       why: "downgrade",
-      reason:
+      reason: withRefusalCode(
+        "CLOUDPLATFORM_DOWNGRADE",
         `version ${target} is a downgrade: cluster ${clusterName} runs ${current} and a cluster is never downgraded. ` +
-        `Permitted next versions: ${allowed}. Set version to ${current} or a permitted newer version.`,
+          `Permitted next versions: ${allowed}. Set version to ${current} or a permitted newer version.`,
+      ),
     };
   }
   if (permitted.includes(target)) return { kind: "step", version: target, final: true };
@@ -91,8 +97,10 @@ export function planNextStep(p: PlanInput): UpgradeDecision {
   return {
     kind: "rejected",
     why: "unreachable",
-    reason:
+    reason: withRefusalCode(
+      "CLOUDPLATFORM_UPGRADE_UNREACHABLE",
       `version ${target} cannot be reached${how} from ${current}: cluster ${clusterName} may be upgraded now only to ${allowed} ` +
-      `(one minor version at a time).${hint}`,
+        `(one minor version at a time).${hint}`,
+    ),
   };
 }

@@ -14,7 +14,7 @@
  * Why a class: it lives in the run's {@link RunState}, not in a module global, so two runs
  * (or two tests) in one process never see each other's reads.
  */
-import type { UsableCluster } from "./clusterRead";
+import type { UsableCluster } from "./types";
 
 /** How long a read made by `check` may stand in for a fresh one. */
 export const MAX_AGE_MS = 5_000;

@@ -1,10 +1,22 @@
 /**
- * Inputs, outputs, defaults and the id of the K8sClusterUpgrade resource.
+ * Inputs, outputs, defaults and the id of the K8sClusterUpgrade resource, and the cluster shape
+ * it decides on ({@link UsableCluster}; `clusterRead.ts` checks a read against it).
  *
  * Why separate: the lifecycle, the upgrade runner and the tests all build and read these
  * shapes; one definition keeps `create` and `read` returning exactly the same keys (a refresh
  * right after an up must find no changes).
  */
+import type { K8sCluster } from "../../api";
+
+/** The task type of an upgrade (spec): passed to the waiter to choose its polling interval, and the sign of an upgrade among running tasks. */
+export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
+
+/** A cluster this resource can decide on: its id (recorded), version and status are there and well-formed. */
+export interface UsableCluster extends K8sCluster {
+  readonly id: string;
+  readonly version: string;
+  readonly status: string;
+}
 
 /** Inputs after `check` (defaults filled in). */
 export interface K8sClusterUpgradeInputs {

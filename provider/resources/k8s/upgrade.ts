@@ -13,17 +13,17 @@
  * partial state (`partial.ts`): the stack records the cluster as last seen and the tasks
  * started, and the next `up` follows the running task instead of starting another.
  */
-import { ConflictError, type CloudPlatformClient, type Task } from "../../api";
+import { ConflictError, type CloudPlatformClient } from "../../api";
+import { messageOf, reworded } from "../../caughtErrors";
 import { TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
 import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
+import { withRefusalCode } from "../refusals";
 import { reconcileWrite, WriteOutcomeUnknownError, type ProbeResult } from "../writeAttempts";
-import { requireUsableCluster, type UsableCluster } from "./clusterRead";
+import { requireUsableCluster } from "./clusterRead";
+import { lockOf } from "./lock";
 import { planNextStep } from "./plan";
-import { resourceIdOf, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs } from "./types";
-
-/** The task type of an upgrade (spec), passed to the waiter to choose its polling interval. */
-export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
+import { resourceIdOf, UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs, type UsableCluster } from "./types";
 
 /** Status a cluster reports after a finished upgrade (spec). */
 export const PROVISIONED = "Provisioned";
@@ -83,26 +83,6 @@ type StepStart =
   /** The cluster already reports the new version (the task finished before we could see it). */
   | { readonly kind: "done"; readonly cluster: UsableCluster };
 
-/** What is known of the cluster's lock: a task holds it, nothing does, or it cannot be told. */
-type Lock =
-  | { readonly kind: "locked"; readonly taskId: string }
-  | { readonly kind: "free" }
-  | { readonly kind: "unclear"; readonly reason: string };
-
-/** The states of a task that may still change the cluster. */
-const UNFINISHED_STATES = ["NEW", "RUNNING"] as const;
-
-/** Most running tasks of a project and region read when the cluster does not report its lock. */
-const MAX_RUNNING_TASKS_READ = 100;
-
-/**
- * True for a task that may be an upgrade of a cluster: the spec's `upgrade_k8s_cluster`, the
- * public `upgrade_k8s_cluster_v2`, or a task whose type is not reported.
- */
-function mayBeUpgrade(task: Task): boolean {
-  return task.taskType === null || task.taskType.startsWith(UPGRADE_TASK_TYPE);
-}
-
 /** Runs the upgrade of one cluster for one create/update. */
 class UpgradeRun {
   private readonly client: CloudPlatformClient;
@@ -135,28 +115,6 @@ class UpgradeRun {
     return cluster;
   }
 
-  /**
-   * The cluster's lock. The cluster's `task_id` says it when sent (an id, or `null` for none).
-   * When the field is not sent at all, the lock is not taken to be free: the project's and
-   * region's unfinished tasks are read, and an upgrade task among them is the lock (one) or
-   * makes it unclear (several: which is this cluster's cannot be told).
-   */
-  private async lockOf(cluster: UsableCluster): Promise<Lock> {
-    if (typeof cluster.taskId === "string") return { kind: "locked", taskId: cluster.taskId };
-    if (cluster.taskId === null) return { kind: "free" };
-    const { projectId, regionId } = this.inputs;
-    const running = (
-      await this.client.cloud.tasks.listAll({ projectId, regionId, state: [...UNFINISHED_STATES] }, { pageSize: MAX_RUNNING_TASKS_READ, max: MAX_RUNNING_TASKS_READ })
-    ).filter(mayBeUpgrade);
-    const only = running[0];
-    if (running.length === 0) return { kind: "free" };
-    if (running.length === 1 && only) return { kind: "locked", taskId: only.id };
-    return {
-      kind: "unclear",
-      reason: `the cluster does not report its lock (no "task_id"), and ${running.length} unfinished upgrade tasks run in project ${projectId}, region ${regionId} (${running.map((t) => t.id).join(", ")})`,
-    };
-  }
-
   async run(): Promise<K8sClusterUpgradeOutputs> {
     try {
       return await this.converge();
@@ -183,7 +141,7 @@ class UpgradeRun {
   /** The failure after an upgrade was started, as partial state the stack records. */
   private partial(err: unknown): PartialResourceError | unknown {
     if (!this.lastSeen) return err;
-    const message = err instanceof Error ? err.message : String(err);
+    const message = messageOf(err);
     const last = this.lastSeen;
     const named = message.startsWith(`${this.name}: `) ? message : `${this.name}: ${message}`;
     const path = this.upgradePath.length > 0 ? ` It reached ${last.version} by the path ${[this.previousVersion, ...this.upgradePath].join(" -> ")}.` : "";
@@ -212,9 +170,10 @@ class UpgradeRun {
         );
       }
       if (cluster.version === target) break;
-      const lock = await this.lockOf(cluster);
+      const lock = await lockOf(this.client, this.inputs, cluster);
       if (lock.kind === "unclear") {
-        throw new UpgradeLockUnclearError(`${this.name}: cannot tell whether an upgrade is already running: ${lock.reason}; nothing was sent. Run again once it has finished.`);
+        const why = `${this.name}: cannot tell whether an upgrade is already running: ${lock.reason}; nothing was sent. Run again once it has finished.`;
+        throw new UpgradeLockUnclearError(withRefusalCode("CLOUDPLATFORM_UPGRADE_LOCK_UNCLEAR", why));
       }
       if (lock.kind === "locked") {
         // An upgrade (or other operation) is already running, e.g. from an interrupted
@@ -272,15 +231,14 @@ class UpgradeRun {
       if (err instanceof WriteOutcomeUnknownError) this.acted = true;
       if (!(err instanceof ConflictError)) throw err;
       const after = await this.readCluster();
-      const lock = await this.lockOf(after);
+      const lock = await lockOf(this.client, this.inputs, after);
       if (lock.kind === "locked") {
         this.ctx.log(`${this.name}: the cluster is locked by task ${lock.taskId}; following it instead of sending the request again`);
         return { kind: "task", taskId: lock.taskId };
       }
       if (after.version !== before.version) return { kind: "done", cluster: after };
       const seen = lock.kind === "free" ? "with no task running" : `and ${lock.reason}`;
-      err.message += ` (read back: cluster ${this.name} still runs ${after.version} ${seen}; nothing was resent)`;
-      throw err;
+      throw reworded(err, `${err.message} (read back: cluster ${this.name} still runs ${after.version} ${seen}; nothing was resent)`);
     }
   }
 
@@ -290,7 +248,7 @@ class UpgradeRun {
    * would send it again).
    */
   private async probeStep(before: UsableCluster, after: UsableCluster): Promise<ProbeResult<StepStart>> {
-    const lock = await this.lockOf(after);
+    const lock = await lockOf(this.client, this.inputs, after);
     if (lock.kind === "locked") return { outcome: "applied", value: { kind: "task", taskId: lock.taskId } };
     if (after.version !== before.version) return { outcome: "applied", value: { kind: "done", cluster: after } };
     if (lock.kind === "unclear") return { outcome: "unclear", reason: lock.reason };
@@ -326,7 +284,7 @@ class UpgradeRun {
       });
     } catch (err) {
       // Name the limit that ran out: a user may also have set customTimeouts (plugin path).
-      if (err instanceof TaskTimeoutError) err.message = `${this.name}: timeoutMinutes (${this.inputs.timeoutMinutes}, per task) ran out: ${err.message}`;
+      if (err instanceof TaskTimeoutError) throw reworded(err, `${this.name}: timeoutMinutes (${this.inputs.timeoutMinutes}, per task) ran out: ${err.message}`);
       throw err;
     }
     const cluster = await this.readCluster();

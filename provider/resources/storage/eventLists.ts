@@ -58,7 +58,6 @@ export class SharedEventLists {
   /** When the last write of this run finished, of any kind and of deletes. */
   private lastWriteAt = -Infinity;
   private lastDeleteAt = -Infinity;
-  private listsSent = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -91,11 +90,6 @@ export class SharedEventLists {
     }
   }
 
-  /** How many list requests this run sent (for tests and reports). */
-  get sent(): number {
-    return this.listsSent;
-  }
-
   private freshEnough(use: Exclude<EventListUse, "fresh">, l: TakenList): boolean {
     const age = this.now() - l.startedAt;
     if (use === "read") return l.startedAt > this.lastWriteAt && age <= READ_MAX_AGE_MS;
@@ -103,7 +97,6 @@ export class SharedEventLists {
   }
 
   private take(list: () => Promise<NotificationEvent[]>): Promise<NotificationEvent[]> {
-    this.listsSent++;
     const taken: TakenList = { startedAt: this.now(), events: list() };
     // Keep the newest by start time: a slower older list finishing later must not replace it.
     if (!this.latest || this.latest.startedAt <= taken.startedAt) this.latest = taken;

@@ -12,13 +12,15 @@ import {
   type NotificationEventInput,
   type NotificationEventName,
 } from "../../api";
+import { EVENT_LIST_PATH, EVENT_PATH } from "../../api/storage/notifications";
+import { withRefusalCode } from "../refusals";
 import type { StorageEventInputs, StorageEventOutputs } from "./types";
 
 /** Path of the single-event endpoint, for messages. */
-export const EVENT_ENDPOINT = "/storage/notifications/v1/event";
+export const EVENT_ENDPOINT = EVENT_PATH;
 
 /** The list read, for messages about its answer. */
-export const EVENT_LIST_CALL = "GET /storage/notifications/v1/events";
+export const EVENT_LIST_CALL = `GET ${EVENT_LIST_PATH}`;
 
 /** Treats absent, null and "" alike, as the server does for storage and bucket. */
 function norm(v: string | null | undefined): string {
@@ -128,7 +130,9 @@ export class StorageEventConflictError extends CloudPlatformError {
   readonly wanted: StorageEventInputs;
 
   constructor(wanted: StorageEventInputs, existing: NotificationEvent | undefined, cause: ConflictCause, serverError?: Error) {
-    super(conflictMessage(wanted, existing, cause) + (serverError ? ` (${serverError.message})` : ""));
+    const message = conflictMessage(wanted, existing, cause) + (serverError ? ` (${serverError.message})` : "");
+    // Two declarations of one event are the program's own mistake, not a refusal to converge.
+    super(cause === "declared-twice" ? message : withRefusalCode("CLOUDPLATFORM_EVENT_NOT_OWNED", message));
     this.existing = existing;
     this.wanted = wanted;
   }
@@ -167,11 +171,14 @@ export class StorageEventAdoptionError extends CloudPlatformError {
   constructor(wanted: StorageEventInputs, existing: NotificationEvent | undefined) {
     const uuid = wanted.adoptUuid ?? "";
     super(
-      existing
-        ? `Cannot adopt storage event ${uuid}: it is ${describeEvent(eventIdentity(existing))}, but this resource declares ${describeEvent(wanted)}. ` +
-            "adoptUuid must name the event this resource declares (it is read only when the resource is created): correct it, or remove it to create a new event."
-        : `Cannot adopt storage event ${uuid}: the event list has no event with that uuid. ` +
-            "Correct adoptUuid (GET /storage/notifications/v1/events lists the uuids), or remove it to create a new event.",
+      withRefusalCode(
+        "CLOUDPLATFORM_ADOPTION_MISMATCH",
+        existing
+          ? `Cannot adopt storage event ${uuid}: it is ${describeEvent(eventIdentity(existing))}, but this resource declares ${describeEvent(wanted)}. ` +
+              "adoptUuid must name the event this resource declares (it is read only when the resource is created): correct it, or remove it to create a new event."
+          : `Cannot adopt storage event ${uuid}: the event list has no event with that uuid. ` +
+              "Correct adoptUuid (GET /storage/notifications/v1/events lists the uuids), or remove it to create a new event.",
+      ),
     );
   }
 }

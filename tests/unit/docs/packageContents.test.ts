@@ -1,13 +1,16 @@
 /**
  * What `npm pack` ships: the compiled package with its declarations and source maps (each map
  * carries its TypeScript source inline, so a mapped stack frame or a debugger shows the code
- * without the .ts files in the package), the API reference, and the simulator's contract and
- * seed, which the README points users to inside `node_modules/pulumi-cloudplatform/`; no tests,
- * no build stamps, no TypeScript sources. Needs `dist/` (make test-unit builds first).
+ * without the .ts files in the package), the manual's pages under docs/, and the simulator's
+ * contract and seed, which the docs point users to inside `node_modules/pulumi-cloudplatform/`;
+ * no tests, no build stamps, no TypeScript sources. A page shipped in the package links only to
+ * files shipped with it, so no link is dead where an installed package is read. Needs `dist/`
+ * (make test-unit builds first).
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
+import { manualPages, readPage, relativeLinks } from "./markdown";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
 
@@ -40,10 +43,19 @@ describe("the packed package", () => {
     expect(withoutSource).toEqual([]);
   });
 
-  it("ships every file the README points at inside node_modules/pulumi-cloudplatform/", () => {
-    const readme = fs.readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
-    const pointed = [...new Set([...readme.matchAll(/node_modules\/pulumi-cloudplatform\/([\w./-]+\w)/g)].map((m) => m[1] as string))];
+  it("ships every file the docs point at inside node_modules/pulumi-cloudplatform/", () => {
+    const docs = manualPages().map(readPage).join("\n");
+    const pointed = [...new Set([...docs.matchAll(/node_modules\/pulumi-cloudplatform\/([\w./-]+\w)/g)].map((m) => m[1] as string))];
     for (const must of ["docs/api.md", "simulator/CONTRACT.md", "simulator/seed/default.json"]) expect(pointed).toContain(must);
     expect(pointed.filter((p) => !files.has(p))).toEqual([]);
+  });
+
+  it("ships every page of docs/, each linking only to files it ships", () => {
+    const pages = manualPages().filter((p) => p.startsWith("docs/"));
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    expect(pages.filter((p) => !files.has(p))).toEqual([]);
+    const shipped = (file: string) => files.has(file) || [...files].some((f) => f.startsWith(`${file}/`));
+    const outside = pages.flatMap((page) => relativeLinks(page, readPage(page)).filter((l) => !shipped(l.file)).map((l) => `${page}: ${l.target}`));
+    expect(outside).toEqual([]);
   });
 });

@@ -397,7 +397,7 @@ describe("create with adoptUuid", () => {
     expect(writes()).toHaveLength(before);
   });
 
-  test("left set after the adoption, it refuses a replacement's create instead of creating a new event (README: remove it)", async () => {
+  test("left set after the adoption, it refuses a replacement's create instead of creating a new event (the docs say: remove it)", async () => {
     const made = await client.storage.notifications.create({ name: "reaching_files_quantity", storageName: "media", count: 9 });
     const adopted = { name: "reaching_files_quantity" as const, storageName: "media", count: 9, adoptUuid: String(made.uuid) };
     await storageEvent.create(ctxWith(), adopted);

@@ -9,7 +9,9 @@ import * as os from "os";
 import * as path from "path";
 import { DIALECTS, RunningSimulator, startSimulator } from "../../../simulator";
 import { parseArgs, USAGE } from "../../../simulator/cli";
-import { FUTURE_FIELD, PROVISIONING_CLUSTER_NAME, PUBLIC_API_PAGE_CAP } from "../../../simulator/dialect";
+import { PUBLIC_API_PAGE_CAP } from "../../../simulator/answers/cloud";
+import { PROVISIONING_CLUSTER_NAME } from "../../../simulator/answers/k8s";
+import { FUTURE_FIELD } from "../../../simulator/dialect";
 import defaultSeed from "../../../simulator/seed/default.json";
 import { call, expectCloudError, KEY, RO_KEY, Reply, start } from "./helpers";
 

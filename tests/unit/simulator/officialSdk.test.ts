@@ -8,10 +8,10 @@
  * trimmed clusters, the Provisioning cluster, the SDK-shaped AI tasks without `count`, the extra
  * regions and the per-key nulls of `created_resources` are checked too.
  */
-import { execFileSync } from "child_process";
+import { execFile, execFileSync } from "child_process";
 import * as path from "path";
 import { RunningSimulator, SimulatorDialect } from "../../../simulator";
-import { PROVISIONING_CLUSTER_NAME } from "../../../simulator/dialect";
+import { PROVISIONING_CLUSTER_NAME } from "../../../simulator/answers/k8s";
 import { call, start } from "./helpers";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -19,26 +19,32 @@ const SCRIPT = path.join(REPO_ROOT, "scripts/gcore-python-sdk.sh");
 
 let python: string;
 const sims: Partial<Record<SimulatorDialect, RunningSimulator>> = {};
+// The first run on a machine installs the SDK (a download of about 20 s; `make test-unit` does
+// it before jest starts), hence this hook's own time limit.
 beforeAll(async () => {
   execFileSync("bash", [SCRIPT], { stdio: ["ignore", "ignore", "inherit"] });
   python = execFileSync("bash", [SCRIPT, "--print-python"], { encoding: "utf8" }).trim();
   sims.regular = await start();
   sims["public-api"] = await start({ dialect: "public-api" });
-});
+}, 180_000);
 afterAll(async () => {
   await sims.regular?.close();
   await sims["public-api"]?.close();
 });
 
-/** Runs the model check; returns its exit status and output. */
-function validate(answers: object): { status: number; output: string } {
-  try {
-    const output = execFileSync(python, [path.join(__dirname, "officialSdk.py")], { input: JSON.stringify(answers), encoding: "utf8" });
-    return { status: 0, output };
-  } catch (err) {
-    const e = err as { status: number; stdout: string };
-    return { status: e.status, output: e.stdout };
-  }
+/**
+ * Runs the model check; resolves with its exit status and output. Why not execFileSync: a check
+ * takes seconds on a busy machine, and a blocked event loop misses the simulator closing an idle
+ * keep-alive connection, so the next request went out on a closed socket (ECONNRESET).
+ */
+function validate(answers: object): Promise<{ status: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(python, [path.join(__dirname, "officialSdk.py")], { encoding: "utf8" }, (err, stdout) => {
+      if (err && typeof err.code !== "number") reject(err);
+      else resolve({ status: err ? Number(err.code) : 0, output: stdout });
+    });
+    child.stdin?.end(JSON.stringify(answers));
+  });
 }
 
 /** Answers of one simulator, keyed as officialSdk.py reads them. */
@@ -87,7 +93,7 @@ test("gcore 0.59 models accept the regular answers: cluster, cluster list, AI ta
   expect(a.regions).toHaveLength(5);
   expect(a.instances).toHaveLength(25);
   expect(a.tasks[1]).toMatchObject({ state: "FINISHED" });
-  const r = validate(a);
+  const r = await validate(a);
   expect(r.output).toContain(`checked ${expectedChecks(a)} answers, 0 refused`);
   expect(r.status).toBe(0);
 });
@@ -110,10 +116,10 @@ test("gcore 0.59 models accept the public-api answers, the Provisioning cluster 
   a.instances = a.instances.filter((i) => !("instance_id" in i));
   expect(older).toHaveLength(12);
   expect(a.instances).toHaveLength(13);
-  const r = validate(a);
+  const r = await validate(a);
   expect(r.output).toContain(`checked ${expectedChecks(a)} answers, 0 refused`);
   expect(r.status).toBe(0);
-  const refused = validate({ ...a, instances: older.slice(0, 1) });
+  const refused = await validate({ ...a, instances: older.slice(0, 1) });
   expect(refused.status).toBe(1);
   expect(refused.output).toContain("created_at");
 });
@@ -123,7 +129,7 @@ test("the check refuses answers without the fields the models require (it can fa
   delete a.cluster.csi.nfs.ddn_enabled;
   delete a.cluster.pools[0].security_group_ids;
   delete a.aiTaskPage.results[0].processing_time;
-  const r = validate(a);
+  const r = await validate(a);
   expect(r.status).toBe(1);
   expect(r.output).toContain("ddn_enabled");
   expect(r.output).toContain("security_group_ids");

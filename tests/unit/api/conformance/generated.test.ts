@@ -19,7 +19,7 @@ function outcome(c: GeneratedCase) {
 describe("conformance: generated cases", () => {
   test("the table and its counts", () => {
     const counts = conformanceCounts();
-    // Logged once, for the README.
+    // Logged once, for CONTRIBUTING.md.
     console.log(`conformance: ${counts.fixtures} fixtures, ${counts.tableRows} table rows over ${counts.schemasInTable} schemas, ${counts.generatedCases} generated cases ${JSON.stringify(counts.byKind)}`);
     expect(counts.generatedCases).toBe(cases.length);
     expect(TABLE.length).toBeGreaterThan(0);

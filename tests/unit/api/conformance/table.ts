@@ -208,7 +208,7 @@ export function allGeneratedCases(): GeneratedCase[] {
   return TABLE.flatMap(generateCases);
 }
 
-/** The numbers the README quotes. */
+/** The numbers CONTRIBUTING.md quotes. */
 export interface ConformanceCounts {
   readonly fixtures: number;
   readonly schemasInTable: number;

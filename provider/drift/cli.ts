@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+/**
+ * `cloudplatform-drift`: drift reports over many stacks for pipelines (docs/guides/drift-in-ci.md).
+ *
+ * Exit status: 0 all clean, 1 drift or drift-blocked found, 2 a stack errored or the command
+ * line is wrong. The API key never appears in any output: the previews show secrets as
+ * `[secret]`, and as a last guard the key of the environment (`CLOUDPLATFORM_API_KEY`) is
+ * replaced in every text written.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { parseOptions, USAGE } from "./options";
+import { PulumiCommand } from "@pulumi/pulumi/automation";
+import { stackKey, type DriftReport } from "./report";
+import { runDrift, selectedStacks } from "./run";
+import { renderJunit } from "./render/junit";
+import { renderMarkdown } from "./render/markdown";
+import { progressLine, stackLines, summaryLines } from "./render/terminal";
+
+/** `text` with every known secret replaced by `[secret]`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  return secrets.filter((s) => s.length >= 4).reduce((t, s) => t.split(s).join("[secret]"), text);
+}
+
+function writeFile(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+/** Runs the command with `argv`; resolves with the exit status. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const secrets = [process.env.CLOUDPLATFORM_API_KEY ?? ""];
+  const out = (text: string) => process.stdout.write(redact(text, secrets) + "\n");
+  let options;
+  try {
+    options = parseOptions(argv);
+  } catch (err) {
+    process.stderr.write(`cloudplatform-drift: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+
+  if (options.list) {
+    const { targets, failures } = await selectedStacks(options, await PulumiCommand.get());
+    for (const t of targets) out(stackKey(t));
+    for (const f of failures) process.stderr.write(redact(`${f.error}\n`, secrets));
+    return failures.length ? 2 : 0;
+  }
+
+  const tty = process.stderr.isTTY === true;
+  let total = 0;
+  let done = 0;
+  let running = 0;
+  const draw = () => tty && process.stderr.write(`\r\x1b[K${progressLine(done, total, running)}`);
+  const clear = () => tty && process.stderr.write("\r\x1b[K");
+  const report: DriftReport = await runDrift(options, {
+    selected: (n) => ((total = n), draw()),
+    started: () => (running++, draw()),
+    finished: (result) => {
+      if (result.stack !== "*") running--;
+      done++;
+      clear();
+      out(stackLines(result));
+      draw();
+    },
+  });
+  clear();
+  out(summaryLines(report));
+  if (options.jsonFile) writeFile(options.jsonFile, redact(JSON.stringify(report, null, 2) + "\n", secrets));
+  if (options.markdownFile) writeFile(options.markdownFile, redact(renderMarkdown(report), secrets));
+  if (options.junitFile) writeFile(options.junitFile, redact(renderJunit(report), secrets));
+  if (report.stacks.length === 0) process.stderr.write("cloudplatform-drift: no stacks selected\n");
+  return report.exitCode;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`cloudplatform-drift: ${redact(String((err as Error)?.message ?? err), [process.env.CLOUDPLATFORM_API_KEY ?? ""])}\n`);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * One stack's refresh-preview through the Automation API, classified.
+ *
+ * `pulumi preview --refresh` reads the live objects and plans the next `up` without persisting
+ * either: the state and the platform are left as they were (the integration test checks the
+ * backend's files and the simulator's request log).
+ */
+import { Stack, type EngineEvent, type PulumiCommand } from "@pulumi/pulumi/automation";
+import { classify } from "./classify";
+import type { StackResult } from "./report";
+import { readOnlyWorkspace, type StackTarget } from "./stacks";
+
+/** Previews `target` in its own workspace and classifies what the engine reported. */
+export async function previewStack(target: StackTarget, pulumiCommand: PulumiCommand): Promise<StackResult> {
+  const started = Date.now();
+  const events: EngineEvent[] = [];
+  let failure: string | undefined;
+  try {
+    const ws = await readOnlyWorkspace(target.cwd, pulumiCommand);
+    const stack = await Stack.select(target.stack, ws);
+    await stack.preview({ refresh: true, color: "never", suppressProgress: true, onEvent: (e) => events.push(e) });
+  } catch (err) {
+    failure = String((err as Error)?.message ?? err) || "the preview failed";
+  }
+  return { ...target, ...classify(events, failure), startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
+}

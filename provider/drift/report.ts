@@ -1,0 +1,99 @@
+/**
+ * The drift report: what `cloudplatform-drift` found per stack, the one structure every output
+ * (terminal, JSON, Markdown, JUnit) is rendered from.
+ *
+ * Why one structure: the JSON file is a public, versioned format (its schema is
+ * docs/guides/drift-report.schema.json); the other outputs show the same facts, so a pipeline
+ * reading any of them sees the same classes and resources.
+ */
+import type { RefusalCode } from "../resources/refusals";
+
+/** Version of the JSON report's format; bumped on any incompatible change. */
+export const REPORT_FORMAT_VERSION = 1;
+
+/** What a stack's refresh-preview showed, worst last. */
+export type StackClass = "clean" | "drift" | "drift-blocked" | "error";
+
+/** One field whose recorded value differs from the live one. */
+export interface FieldDrift {
+  /** The property name as the program writes it (`bytes`, `version`). */
+  readonly field: string;
+  /** The value the stack's state records (`[secret]` for a secret; absent when unset). */
+  readonly state?: unknown;
+  /** The value the platform reports now (`[secret]` for a secret; absent when unset). */
+  readonly live?: unknown;
+  /** The value the program declares, which the next `up` writes (absent when it is not an input). */
+  readonly declared?: unknown;
+}
+
+/** One resource whose state and live object differ, or that the next `up` would change. */
+export interface ResourceDrift {
+  readonly urn: string;
+  readonly type: string;
+  readonly name: string;
+  /**
+   * `modified`: the live object differs from the state; `deleted`: it is gone from the platform;
+   * `pending`: the live object matches the state, but the next `up` changes it (the program's
+   * declaration changed).
+   */
+  readonly live: "modified" | "deleted" | "pending";
+  /** What the next `up` would do: `update`, `create`, `replace`, `delete`, or `none`. */
+  readonly plannedOp: string;
+  readonly fields: readonly FieldDrift[];
+}
+
+/** A refusal of the provider to converge a resource. */
+export interface Refusal {
+  readonly code: RefusalCode;
+  /** The resource's URN, when the engine named one. */
+  readonly urn?: string;
+  readonly message: string;
+}
+
+/** The result of one stack. */
+export interface StackResult {
+  /** The project directory (`--cwd`) the stack was previewed in. */
+  readonly cwd: string;
+  readonly project: string;
+  readonly stack: string;
+  readonly class: StackClass;
+  readonly resources: readonly ResourceDrift[];
+  readonly refusals: readonly Refusal[];
+  /** Why the stack errored (class `error` only). */
+  readonly error?: string;
+  /** When its preview started (ISO 8601) and how long it took, for the run's timing. */
+  readonly startedAt: string;
+  readonly durationMs: number;
+}
+
+/** The whole run. */
+export interface DriftReport {
+  readonly formatVersion: typeof REPORT_FORMAT_VERSION;
+  readonly tool: "cloudplatform-drift";
+  readonly startedAt: string;
+  readonly durationMs: number;
+  /** `I/N` when the run was one shard of several. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  readonly counts: Readonly<Record<StackClass, number>>;
+  readonly exitCode: 0 | 1 | 2;
+  readonly stacks: readonly StackResult[];
+}
+
+/** Exit status of a run: 2 when any stack errored, else 1 when any drifted, else 0. */
+export function exitCodeOf(stacks: readonly Pick<StackResult, "class">[]): 0 | 1 | 2 {
+  if (stacks.some((s) => s.class === "error")) return 2;
+  if (stacks.some((s) => s.class === "drift" || s.class === "drift-blocked")) return 1;
+  return 0;
+}
+
+/** How many stacks fell in each class. */
+export function countByClass(stacks: readonly Pick<StackResult, "class">[]): Record<StackClass, number> {
+  const counts: Record<StackClass, number> = { clean: 0, drift: 0, "drift-blocked": 0, error: 0 };
+  for (const s of stacks) counts[s.class]++;
+  return counts;
+}
+
+/** `project/stack`, the name a stack goes by in every output and in the shard hash. */
+export function stackKey(s: { readonly project: string; readonly stack: string }): string {
+  return `${s.project}/${s.stack}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * The pieces of the running simulator a route handler may use: state, clock, tasks, the request
+ * log, faults, malformed-answer rules and the dialect.
+ *
+ * Why its own module: `index.ts` assembles these pieces and every route reads them; kept apart
+ * from the route table (`router.ts`), the modules of the pieces never import the router.
+ */
+import type { Clock } from "./clock";
+import type { SimulatorDialect } from "./dialect";
+import type { FaultConfig } from "./faults";
+import type { MalformedRules } from "./malformed";
+import type { InFlightRequest, RequestLogEntry } from "./requestLog";
+import type { StateStore } from "./state";
+import type { TaskEngine } from "./tasks";
+
+/** The pieces of the running simulator a handler may use. */
+export interface SimContext {
+  store: StateStore;
+  clock: Clock;
+  tasks: TaskEngine;
+  /** Rate limiter for delegation status: returns seconds to wait, or 0 when allowed. */
+  delegationLimiter: { take(): number };
+  /** Request log (admin API). */
+  requestLog: { list(): RequestLogEntry[]; inFlight(): InFlightRequest[]; clear(): void };
+  /** Fault injection state (admin API). */
+  faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
+  /** Malformed-answer rules (admin API `/__admin/malformed`). */
+  malformed: MalformedRules;
+  /**
+   * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
+   * started dialect on reset.
+   */
+  dialect: SimulatorDialect;
+  /** Restores seed state and the started dialect, clears the log and faults (admin reset). */
+  reset(): void;
+}

@@ -1,0 +1,26 @@
+/**
+ * A reworded error is a copy: the caught one (which others may hold) keeps its message, and the
+ * copy keeps the class and fields callers branch on, with the original as its cause.
+ */
+import { NotFoundError } from "../../provider/api/errors";
+import { messageOf, reworded } from "../../provider/caughtErrors";
+
+test("reworded: a copy of the same class and fields with the new message, the original as cause and unchanged", () => {
+  const original = new NotFoundError({ status: 404, serverMessage: "no such cluster", method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x" });
+  const copy = reworded(original, `${original.message} (read back: gone)`);
+  expect(copy).toBeInstanceOf(NotFoundError);
+  expect(copy).not.toBe(original);
+  expect(copy.message).toBe(`${original.message} (read back: gone)`);
+  expect(copy.status).toBe(404);
+  expect(copy.serverMessage).toBe("no such cluster");
+  expect(copy.cause).toBe(original);
+  expect(copy.stack?.split("\n")[0]).toBe(`${copy.name}: ${copy.message}`);
+  expect(original.message).not.toContain("read back");
+  expect(Object.keys(copy)).toEqual(Object.keys(original));
+});
+
+test("messageOf: an Error's message, anything else as text", () => {
+  expect(messageOf(new Error("boom"))).toBe("boom");
+  expect(messageOf("plain")).toBe("plain");
+  expect(messageOf(42)).toBe("42");
+});

@@ -1,0 +1,71 @@
+import { briefError, classify, maskSecrets } from "../../../provider/drift/classify";
+import { countByClass, exitCodeOf } from "../../../provider/drift/report";
+import { diagnostic, refreshed, step, URN } from "./fixtures";
+
+const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "abc" };
+
+test("no refresh change and no planned step: clean", () => {
+  const same = { name: "reaching_used_space", bytes: 1000 };
+  expect(classify([refreshed("space", same, same), step("same", "space", same, same)])).toEqual({ class: "clean", resources: [], refusals: [] });
+});
+
+test("a changed field and a deleted event: drift, state against live, with the declared value", () => {
+  const state = { name: "reaching_used_space", bytes: 1000, uuid: "u1" };
+  const result = classify([
+    refreshed("space", state, { ...state, bytes: 7 }),
+    refreshed("traffic", { name: "reaching_used_traffic", bytes: 2000 }, null),
+    step("update", "space", { name: "reaching_used_space", bytes: 7 }, { name: "reaching_used_space", bytes: 1000 }),
+    step("create", "traffic", null, { name: "reaching_used_traffic", bytes: 2000 }),
+  ]);
+  expect(result.class).toBe("drift");
+  expect(result.resources).toEqual([
+    { urn: URN("space"), type: expect.any(String), name: "space", live: "modified", plannedOp: "update", fields: [{ field: "bytes", state: 1000, live: 7, declared: 1000 }] },
+    { urn: URN("traffic"), type: expect.any(String), name: "traffic", live: "deleted", plannedOp: "create", fields: [] },
+  ]);
+});
+
+test("a declaration changed while live matches the state: pending, declared against state", () => {
+  const old = { name: "reaching_used_space", bytes: 1000 };
+  const result = classify([refreshed("space", old, old), step("update", "space", old, { ...old, bytes: 2000 })]);
+  expect(result.class).toBe("drift");
+  expect(result.resources[0]).toMatchObject({ live: "pending", plannedOp: "update", fields: [{ field: "bytes", state: 1000, live: 1000, declared: 2000 }] });
+});
+
+test("secrets show as [secret], also inside lists", () => {
+  const result = classify([refreshed("space", { token: SECRET, bytes: 1 }, { token: { ...SECRET, ciphertext: "other" }, bytes: 2 })]);
+  expect(result.resources[0]?.fields).toEqual([{ field: "bytes", state: 1, live: 2 }]);
+  expect(maskSecrets({ a: [SECRET, 1] })).toEqual({ a: ["[secret]", 1] });
+});
+
+test("providers and the stack itself are never drift; __provider is never a field", () => {
+  const provider = "pulumi:providers:cloudplatform";
+  expect(classify([step("update", "default", { apiKey: "a" }, { apiKey: "b" }, provider), step("update", "s", {}, { x: 1 }, "pulumi:pulumi:Stack")]).class).toBe("clean");
+});
+
+test("an error diagnostic carrying a refusal code: drift-blocked, also when the preview failed", () => {
+  const urn = URN("demo", "cloudplatform:index:K8sClusterUpgrade");
+  const message = "resource 'demo': property version value {v1.30.4} has a problem: version v1.30.4 is a downgrade [CLOUDPLATFORM_DOWNGRADE]\n";
+  const result = classify([diagnostic("error", message, urn)], "CommandError: exit 1");
+  expect(result).toMatchObject({ class: "drift-blocked", refusals: [{ code: "CLOUDPLATFORM_DOWNGRADE", urn, message: message.trim() }] });
+});
+
+test("an error without a code wins over a refusal: error, with the engine's message", () => {
+  const result = classify([diagnostic("error", "x [CLOUDPLATFORM_DOWNGRADE]"), diagnostic("error", "GET /cloud failed (401)"), diagnostic("info#err", "stack trace")], "failed");
+  expect(result.class).toBe("error");
+  expect(result.error).toBe("GET /cloud failed (401)");
+  expect(result.refusals).toHaveLength(1);
+});
+
+test("a failure before any engine event: error with the CLI's error lines", () => {
+  const text = "CommandError: code: 255\n stdout: \n stderr: error: no stack named 'nope' found\n";
+  expect(classify([], text)).toEqual({ class: "error", resources: [], refusals: [], error: "no stack named 'nope' found" });
+  expect(briefError("a\nlast line\n")).toBe("last line");
+});
+
+test("exit status and counts follow the worst class", () => {
+  expect(exitCodeOf([{ class: "clean" }])).toBe(0);
+  expect(exitCodeOf([{ class: "clean" }, { class: "drift-blocked" }])).toBe(1);
+  expect(exitCodeOf([{ class: "drift" }, { class: "error" }])).toBe(2);
+  expect(exitCodeOf([])).toBe(0);
+  expect(countByClass([{ class: "drift" }, { class: "drift" }])).toEqual({ clean: 0, drift: 2, "drift-blocked": 0, error: 0 });
+});
