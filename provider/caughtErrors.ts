@@ -8,10 +8,8 @@
  * original as its `cause`.
  */
 
-/** The message of whatever was thrown: an Error's message, anything else as text. */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+/** The message of whatever was thrown (one definition, the API client's: layers above it share it). */
+export { messageOf } from "./api/errors";
 
 /**
  * A copy of `err` (same class, same fields) whose message is `message`, with `err` as its

@@ -1,13 +1,15 @@
 /**
- * Where the provider's connection settings come from.
+ * Where the provider's connection settings come from, and the client built from them.
  *
- * Why one function: the dynamic provider (config via `configure()`), the plugin (config via
- * its `Configure`) and the TypeScript SDK's lookups (config of the running program) must pick
- * the API key and base URL by the same rule: stack config
- * `cloudplatform:apiKey` / `cloudplatform:baseUrl` first, then CLOUDPLATFORM_API_KEY /
- * CLOUDPLATFORM_BASE_URL. Missing values are reported by `createClient`, which names both ways.
+ * Why one module: the dynamic provider (config via `configure()`), the plugin (config via its
+ * `Configure`) and the TypeScript SDK's lookups (config of the running program) must pick the
+ * API key and base URL by the same rule (stack config `cloudplatform:apiKey` /
+ * `cloudplatform:baseUrl` first, then CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL) and build
+ * their client the same way. The config keys and variables are named here only: the API client
+ * names its own options, and {@link SETTING_SOURCES} tells it how a Pulumi user sets each one,
+ * so its messages (a missing key, a 401, a bad limit) name the config key and the variable.
  */
-import { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV } from "./api/url";
+import { createClient, type ClientOptions, type CloudPlatformClient, type OptionSources } from "./api";
 
 /** The config namespace of this provider. */
 export const CONFIG_NAMESPACE = "cloudplatform";
@@ -19,11 +21,22 @@ export const BASE_URL_CONFIG = `${CONFIG_NAMESPACE}:baseUrl`;
 export const API_KEY_ENV = "CLOUDPLATFORM_API_KEY";
 /** Environment fallback of the base URL. */
 export const BASE_URL_ENV = "CLOUDPLATFORM_BASE_URL";
-export { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV };
-/** Full config key of the limit on requests in flight (checked by createClient). */
+/** Full config key of the opt-in to plain HTTP to other hosts. */
+export const ALLOW_INSECURE_HTTP_CONFIG = `${CONFIG_NAMESPACE}:allowInsecureHttp`;
+/** Environment fallback of {@link ALLOW_INSECURE_HTTP_CONFIG}. */
+export const ALLOW_INSECURE_HTTP_ENV = "CLOUDPLATFORM_ALLOW_INSECURE_HTTP";
+/** Full config key of the limit on requests in flight. */
 export const MAX_CONCURRENT_CONFIG = `${CONFIG_NAMESPACE}:maxConcurrentRequests`;
 /** Environment fallback of the limit on requests in flight. */
 export const MAX_CONCURRENT_ENV = "CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS";
+
+/** Where a Pulumi user sets each client option, as the client's messages name it. */
+export const SETTING_SOURCES: OptionSources = Object.freeze({
+  apiKey: `the Pulumi config \`${API_KEY_CONFIG}\` (as a secret: pulumi config set --secret ${API_KEY_CONFIG} ...) or the environment variable ${API_KEY_ENV}`,
+  baseUrl: `the Pulumi config \`${BASE_URL_CONFIG}\` or the environment variable ${BASE_URL_ENV}`,
+  allowInsecureHttp: `the Pulumi config ${ALLOW_INSECURE_HTTP_CONFIG} (or the environment variable ${ALLOW_INSECURE_HTTP_ENV})`,
+  maxConcurrentRequests: `the Pulumi config \`${MAX_CONCURRENT_CONFIG}\` or the environment variable ${MAX_CONCURRENT_ENV}`,
+});
 
 /** The connection settings; either may be undefined and is then reported by createClient. */
 export interface ConnectionSettings {
@@ -56,4 +69,22 @@ export function resolveConnectionSettings(
     allowInsecureHttp: pick(ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV),
     ...(maxConcurrentRequests !== undefined ? { maxConcurrentRequests } : {}),
   };
+}
+
+/** Client options a caller may add to the settings (logging, retry overrides, tests). */
+export type ClientExtras = Omit<ClientOptions, "baseUrl" | "apiKey" | "allowInsecureHttp" | "maxConcurrentRequests" | "optionSources">;
+
+/**
+ * The API client of `settings` (plus `extras`). Throws ConfigurationError, naming the config key
+ * and the environment variable, when a setting is missing or malformed.
+ */
+export function clientFromSettings(settings: ConnectionSettings, extras: ClientExtras = {}): CloudPlatformClient {
+  return createClient({
+    ...extras,
+    baseUrl: settings.baseUrl ?? "",
+    apiKey: settings.apiKey ?? "",
+    allowInsecureHttp: settings.allowInsecureHttp,
+    maxConcurrentRequests: settings.maxConcurrentRequests,
+    optionSources: SETTING_SOURCES,
+  });
 }

@@ -9,10 +9,15 @@
 
 /** Base class of every error this package throws, so callers can catch all of them at once. */
 export class CloudPlatformError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
     this.name = new.target.name;
   }
+}
+
+/** The message of anything thrown: an Error's message, else its text. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /**
@@ -55,6 +60,11 @@ export interface ApiErrorInit {
   readonly retryAfterMs?: number | undefined;
   /** Applied to the final message; the transport passes its key redactor. */
   readonly redact?: ((text: string) => string) | undefined;
+  /**
+   * Where the user sets the API key, named by a 401's hint (default: the client option
+   * `apiKey`); the provider names its config key and environment variable here.
+   */
+  readonly apiKeySource?: string | undefined;
 }
 
 /**
@@ -82,7 +92,7 @@ export class ApiError extends CloudPlatformError {
   readonly attempts: number;
 
   constructor(init: ApiErrorInit) {
-    super(formatApiErrorMessage(new.target.name, init, hintFor(new.target)));
+    super(formatApiErrorMessage(new.target.name, init, hintFor(new.target, init.apiKeySource)));
     this.method = init.method;
     this.path = init.path;
     this.status = init.status;
@@ -131,13 +141,8 @@ export function makeApiError(init: ApiErrorInit): ApiError {
   return new ApiError(init);
 }
 
-function hintFor(cls: Function): string | undefined {
-  if (cls === AuthenticationError) {
-    return (
-      "The API key is missing or invalid: set it with the Pulumi config `cloudplatform:apiKey` " +
-      "(pulumi config set --secret cloudplatform:apiKey ...) or the environment variable CLOUDPLATFORM_API_KEY."
-    );
-  }
+function hintFor(cls: Function, apiKeySource: string | undefined): string | undefined {
+  if (cls === AuthenticationError) return `The API key is missing or invalid: set it with ${apiKeySource ?? "the client option `apiKey`"}.`;
   if (cls === PermissionDeniedError) {
     return "The API key is valid but lacks permission for this operation; use a key whose role allows it.";
   }

@@ -2,12 +2,15 @@
  * The API client layer's exports (the package's `pulumi-cloudplatform/api` is `../apiEntry.ts`,
  * which adds the task waiter). Nothing here imports from a layer above provider/api.
  *
- * Why a curated entry: callers (resource handlers, lookups, tests, users scripting against the
- * API) get the client factory, the error classes to branch on, the camelCase types and the
- * pagination helpers, and nothing of the transport's internals.
+ * Why a curated entry: callers (resource handlers, lookups, users scripting against the API) get
+ * the client factory, the error classes to branch on, the camelCase types, the defaults of the
+ * client's options and the pagination helpers. The transport's machinery (the retry policy's
+ * functions, the pacer, the failure records) stays behind it, imported by its module path inside
+ * this package only, so it can change without breaking a user.
  */
 export { createClient, DEFAULT_TIMEOUT_MS } from "./client";
 export type { ClientOptions, ClientLogger, CloudPlatformClient, RetryEvent } from "./client";
+export type { ClientOptionName, OptionSources } from "./optionNames";
 export {
   CloudPlatformError,
   ConfigurationError,
@@ -24,34 +27,15 @@ export {
   ResponseFormatError,
   ResponseTooLargeError,
   PaginationLimitError,
-  makeApiError,
 } from "./errors";
 export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit, ResponseFormatErrorInit } from "./errors";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
-export { ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV } from "./url";
-export {
-  DEFAULT_RETRY_POLICY,
-  resolveRetryPolicy,
-  classifyFailure,
-  neverReachedServer,
-  parseRetryAfter,
-  backoffDelayMs,
-  retryDelayMs,
-} from "./retry";
-export type { RetryPolicy, RetryDecision, AttemptFailure, HttpMethod } from "./retry";
+export { DEFAULT_RETRY_POLICY } from "./retry";
+export type { RetryPolicy, HttpMethod } from "./retry";
 export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered, DEFAULT_MAX_PAGES } from "./pagination";
 export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, PageProgress, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
 export { redact } from "./redact";
-export {
-  RequestPacer,
-  sharedPacer,
-  familyOf,
-  parseMaxConcurrentRequests,
-  DEFAULT_MAX_CONCURRENT_REQUESTS,
-  MAX_CONCURRENT_REQUESTS_CONFIG,
-  MAX_CONCURRENT_REQUESTS_ENV,
-} from "./pacing";
-export type { PacerOptions, PacerState, SendOptions } from "./pacing";
+export { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./pacing";
 export { VERSION, DEFAULT_USER_AGENT } from "./version";
 export type { RequestOptions } from "./transport";
 export { TERMINAL_TASK_STATES, TASK_STATES } from "./cloud/tasks";

@@ -12,32 +12,29 @@
  * stays as it is: it still waits the Retry-After of its own 429 and decides what is retried, so
  * per-endpoint budget rules (the delegation-status budget) keep working; the pacer only delays
  * attempts, never past the request's own remaining budget, and it never fails or repeats one.
- * Pacers are shared by every client of the process that talks to the same base URL (the dynamic
+ * Pacers are shared by every client of the process that talks to the same API host (the dynamic
  * provider's client and each lookup's client), through {@link sharedPacer}.
  */
 import { ConfigurationError } from "./errors";
+import { sourceOf, type OptionSources } from "./optionNames";
 import { sleep as defaultSleep } from "./sleep";
 
 /** Requests in flight to one API when nothing is configured. */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 /** Highest accepted limit: more would only move the queue from here to the server. */
 export const MAX_CONCURRENT_REQUESTS_LIMIT = 256;
-/** Config key and environment variable of the limit (named in errors). */
-export const MAX_CONCURRENT_REQUESTS_CONFIG = "cloudplatform:maxConcurrentRequests";
-/** Environment fallback of {@link MAX_CONCURRENT_REQUESTS_CONFIG}. */
-export const MAX_CONCURRENT_REQUESTS_ENV = "CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS";
-
 /**
  * The limit from a setting (a number, or a string from config or the environment); undefined
- * means the default. Throws ConfigurationError naming the setting and the allowed values.
+ * means the default. Throws ConfigurationError naming the setting (`sources`, see
+ * optionNames.ts) and the allowed values.
  */
-export function parseMaxConcurrentRequests(value: number | string | undefined): number {
+export function parseMaxConcurrentRequests(value: number | string | undefined, sources?: OptionSources): number {
   if (value === undefined || value === "") return DEFAULT_MAX_CONCURRENT_REQUESTS;
   const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_CONCURRENT_REQUESTS_LIMIT) {
     throw new ConfigurationError(
       `maxConcurrentRequests must be an integer from 1 to ${MAX_CONCURRENT_REQUESTS_LIMIT} (default ${DEFAULT_MAX_CONCURRENT_REQUESTS}), ` +
-        `got ${JSON.stringify(String(value))}: set the Pulumi config \`${MAX_CONCURRENT_REQUESTS_CONFIG}\` or the environment variable ${MAX_CONCURRENT_REQUESTS_ENV}.`,
+        `got ${JSON.stringify(String(value))}: set ${sourceOf("maxConcurrentRequests", sources)}.`,
     );
   }
   return n;
@@ -53,7 +50,10 @@ export interface PacerOptions {
 
 /** Per-attempt options of {@link RequestPacer.send}. */
 export interface SendOptions {
-  /** Stops waiting (the attempt then runs and fails at once on the aborted signal). */
+  /**
+   * Stops waiting: a pause ends early (the attempt then runs and fails at once on the aborted
+   * signal), and a request queued for a slot leaves the queue, rejected with the signal's reason.
+   */
   readonly signal?: AbortSignal | undefined;
   /**
    * The caller already waited out the Retry-After that set the family's pause (the retry of
@@ -81,17 +81,31 @@ export interface PacerState {
 
 /** The limit on requests in flight plus the per-family pauses of one API. */
 export class RequestPacer {
-  readonly maxConcurrent: number;
+  private limit: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private inFlight = 0;
-  private readonly waiting: Array<() => void> = [];
+  /** Requests queued for a slot, in order; `resolve` hands one a slot. */
+  private readonly waiting: Array<{ readonly resolve: () => void }> = [];
   private readonly pauses = new Map<string, number>();
 
   constructor(options: PacerOptions) {
-    this.maxConcurrent = parseMaxConcurrentRequests(options.maxConcurrent);
+    this.limit = parseMaxConcurrentRequests(options.maxConcurrent);
     this.now = options.now ?? (() => Date.now());
     this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** Requests in flight at most. */
+  get maxConcurrent(): number {
+    return this.limit;
+  }
+
+  /**
+   * Lowers the limit to `limit` if that is smaller (a larger one is ignored): requests already in
+   * flight finish, and queued ones start only once fewer than the new limit are in flight.
+   */
+  lowerLimit(limit: number): void {
+    this.limit = Math.min(this.limit, parseMaxConcurrentRequests(limit));
   }
 
   /**
@@ -140,10 +154,10 @@ export class RequestPacer {
         onHold?.(Math.min(this.pausedFor(family), holdUntil - this.now()));
       }
       if (!pauseWaited) await this.waitPause(family, holdUntil, signal);
-      if (this.inFlight < this.maxConcurrent) {
+      if (this.inFlight < this.limit) {
         this.inFlight++;
       } else {
-        await new Promise<void>((resolve) => this.waiting.push(resolve));
+        await this.queueForSlot(signal);
       }
       // Here this request holds a slot (taken above, or handed over by `release`).
       if (signal?.aborted || !held()) return;
@@ -151,9 +165,32 @@ export class RequestPacer {
     }
   }
 
+  /**
+   * Waits in line until `release` hands this request a slot; an abort takes it out of the line
+   * at once and rejects with the signal's reason (the caller maps it to its abort error).
+   */
+  private queueForSlot(signal: AbortSignal | undefined): Promise<void> {
+    signal?.throwIfAborted();
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => {
+        const at = this.waiting.indexOf(entry);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal?.reason);
+      };
+      const entry = {
+        resolve: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      this.waiting.push(entry);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
   private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
+    const next = this.inFlight <= this.limit ? this.waiting.shift() : undefined;
+    if (next) next.resolve();
     else this.inFlight--;
   }
 
@@ -178,19 +215,25 @@ export class RequestPacer {
 const pacers = new Map<string, RequestPacer>();
 
 /**
- * The pacer shared by every client of this process that talks to `baseUrl` with this limit.
- * Why shared: the dynamic provider makes one client per run but every lookup makes its own; a
- * limit per client would not bound what the process sends.
+ * The pacer shared by every client of this process that talks to the API host of `baseUrl`
+ * (host and port; the path and scheme do not make another API). Why shared: the dynamic
+ * provider makes one client per run but every lookup makes its own; a limit per client would not
+ * bound what the process sends, nor would a 429 pause the other clients' requests.
+ * When clients of one host ask for different limits, the smallest wins, from the moment the
+ * client asking for it is created: a limit is a promise not to send more, and a larger one
+ * asked for later must not break the smaller one already given.
  */
-export function sharedPacer(baseUrl: string, maxConcurrent: number | string | undefined): RequestPacer {
-  const limit = parseMaxConcurrentRequests(maxConcurrent);
-  const key = `${limit} ${baseUrl}`;
-  let pacer = pacers.get(key);
-  if (!pacer) {
-    pacer = new RequestPacer({ maxConcurrent: limit });
-    pacers.set(key, pacer);
+export function sharedPacer(baseUrl: string, maxConcurrent: number | string | undefined, sources?: OptionSources): RequestPacer {
+  const limit = parseMaxConcurrentRequests(maxConcurrent, sources);
+  const host = new URL(baseUrl).host;
+  const pacer = pacers.get(host);
+  if (pacer) {
+    pacer.lowerLimit(limit);
+    return pacer;
   }
-  return pacer;
+  const created = new RequestPacer({ maxConcurrent: limit });
+  pacers.set(host, created);
+  return created;
 }
 
 /**

@@ -8,6 +8,7 @@
  * and an error body is kept only cut short.
  */
 import type { Readable } from "stream";
+import { messageOf } from "./errors";
 import { checkBody, kindOf, type ResponseSchema } from "./schema";
 
 /** Default cap of a success body: 64 MiB, far above any answer of this API. */
@@ -109,7 +110,7 @@ export function checkSuccessBody<T>(
   try {
     parsed = JSON.parse(body.text);
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
+    const why = messageOf(err);
     const labelled = `content type ${contentType ? JSON.stringify(contentType) : "none"}`;
     if (schema === null) return fail("(body)", `expected no body or JSON (the documented answer is a 204), got a body that is not JSON (${labelled})`, quoteText(body.text));
     if (!isJsonMediaType(contentType)) return fail("(body)", `expected JSON, got a body that is not JSON (${labelled})`, quoteText(body.text));

@@ -7,7 +7,7 @@
  * both forms is cheap and servers drift.
  */
 import type { ApiErrorDetail } from "./errors";
-
+import { isRecord } from "./schema";
 
 /** API product, from the first path segment. */
 export type Product = "cloud" | "iam" | "storage" | "dns" | "streaming" | "waap" | "other";
@@ -48,7 +48,7 @@ const MESSAGE_FIELDS: Record<Product, readonly string[]> = {
 
 /** Extract message, class, request id and field details from an error body (object or text). */
 export function parseServerError(product: Product, body: unknown): ParsedServerError {
-  if (!isObject(body)) {
+  if (!isRecord(body)) {
     const text = typeof body === "string" ? body.trim() : "";
     return { message: text.length > 500 ? `${text.slice(0, 500)}...` : text, errors: [] };
   }
@@ -68,7 +68,7 @@ export function parseServerError(product: Product, body: unknown): ParsedServerE
 /** problem+json `errors: [{loc: [...], detail}]`. */
 function problemErrors(v: unknown): ApiErrorDetail[] {
   if (!Array.isArray(v)) return [];
-  return v.filter(isObject).map((e) => ({
+  return v.filter(isRecord).map((e) => ({
     loc: Array.isArray(e["loc"]) ? e["loc"].map(str) : e["loc"] !== undefined ? [str(e["loc"])] : [],
     detail: str(e["detail"] ?? e["msg"] ?? e["message"]),
   }));
@@ -76,15 +76,11 @@ function problemErrors(v: unknown): ApiErrorDetail[] {
 
 /** Cloud `invalid_fields: {field: [messages]}`. */
 function invalidFields(v: unknown): ApiErrorDetail[] {
-  if (!isObject(v)) return [];
+  if (!isRecord(v)) return [];
   return Object.entries(v).map(([field, msgs]) => ({
     loc: [field],
     detail: Array.isArray(msgs) ? msgs.map(str).join(", ") : str(msgs),
   }));
-}
-
-function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 function str(v: unknown): string {

@@ -5,6 +5,7 @@
  * holding `/`, `?` or `..` must never address a different resource than the one asked for.
  */
 import { CloudPlatformError, ConfigurationError } from "./errors";
+import { sourceOf, type OptionSources } from "./optionNames";
 
 /** A value accepted in a query string; arrays become repeated keys (`key=a&key=b`). */
 export type QueryScalar = string | number | boolean;
@@ -62,12 +63,9 @@ export interface BaseUrlOptions {
    * key travels in cleartext to anyone on the path.
    */
   readonly allowInsecureHttp?: boolean | string | undefined;
+  /** Where the user sets each option, as the errors name it (see optionNames.ts). */
+  readonly sources?: OptionSources | undefined;
 }
-
-/** Config key of the opt-in to plain HTTP to other hosts. */
-export const ALLOW_INSECURE_HTTP_CONFIG = "cloudplatform:allowInsecureHttp";
-/** Environment fallback of {@link ALLOW_INSECURE_HTTP_CONFIG}. */
-export const ALLOW_INSECURE_HTTP_ENV = "CLOUDPLATFORM_ALLOW_INSECURE_HTTP";
 
 /**
  * Check and normalize the API base URL (no trailing slash). Refused with a ConfigurationError:
@@ -76,7 +74,8 @@ export const ALLOW_INSECURE_HTTP_ENV = "CLOUDPLATFORM_ALLOW_INSECURE_HTTP";
  * simulator and local proxies on 127.0.0.1/localhost/::1 stay allowed).
  */
 export function checkBaseUrl(value: string | undefined, options: BaseUrlOptions = {}): string {
-  const how = "set the Pulumi config `cloudplatform:baseUrl` or the environment variable CLOUDPLATFORM_BASE_URL";
+  const source = (option: "baseUrl" | "apiKey" | "allowInsecureHttp") => sourceOf(option, options.sources);
+  const how = `set ${source("baseUrl")}`;
   if (typeof value !== "string" || value.trim() === "") {
     throw new ConfigurationError(`No API base URL is configured (there is no default host): ${how}.`);
   }
@@ -91,16 +90,16 @@ export function checkBaseUrl(value: string | undefined, options: BaseUrlOptions 
     throw new ConfigurationError(`The API base URL must use http or https, got ${url.protocol}: ${how}.`);
   }
   if (url.username || url.password) {
-    throw new ConfigurationError(`The API base URL must not contain credentials; pass the key as cloudplatform:apiKey instead.`);
+    throw new ConfigurationError(`The API base URL must not contain credentials; pass the key as ${source("apiKey")} instead.`);
   }
   if (url.search || url.hash) {
     throw new ConfigurationError(`The API base URL must not contain a query string or fragment: ${how}.`);
   }
-  if (url.protocol === "http:" && !isLoopback(url.hostname) && !parseAllowInsecureHttp(options.allowInsecureHttp)) {
+  if (url.protocol === "http:" && !isLoopback(url.hostname) && !parseAllowInsecureHttp(options.allowInsecureHttp, options.sources)) {
     throw new ConfigurationError(
       `The API base URL uses plain http to ${url.host}, so the API key would travel in cleartext: use https, ` +
-        `or, if that network is trusted, opt in with the Pulumi config \`${ALLOW_INSECURE_HTTP_CONFIG}\` set to true ` +
-        `or the environment variable ${ALLOW_INSECURE_HTTP_ENV}=true (plain http to localhost, 127.0.0.1 and ::1 is always allowed).`,
+        `or, if that network is trusted, opt in by setting ${source("allowInsecureHttp")} to true ` +
+        `(plain http to localhost, 127.0.0.1 and ::1 is always allowed).`,
     );
   }
   return url.toString().replace(/\/+$/, "");
@@ -116,12 +115,12 @@ export function isLoopback(hostname: string): boolean {
  * The opt-in as a boolean: `true`/`false` (any case, `1`/`0` too), unset as false. Anything else
  * is refused: a typo in an opt-in about sending the key in cleartext must not be guessed.
  */
-export function parseAllowInsecureHttp(value: boolean | string | undefined): boolean {
+export function parseAllowInsecureHttp(value: boolean | string | undefined, sources?: OptionSources): boolean {
   if (value === undefined || typeof value === "boolean") return value ?? false;
   const v = value.trim().toLowerCase();
   if (v === "true" || v === "1") return true;
   if (v === "false" || v === "0" || v === "") return false;
   throw new ConfigurationError(
-    `${ALLOW_INSECURE_HTTP_CONFIG} (or the environment variable ${ALLOW_INSECURE_HTTP_ENV}) must be true or false, got ${JSON.stringify(value.slice(0, 20))}.`,
+    `${sourceOf("allowInsecureHttp", sources)} must be true or false, got ${JSON.stringify(value.slice(0, 20))}.`,
   );
 }

@@ -11,11 +11,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { RESOURCE_LIFECYCLES, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceTypes";
 import { secretsOf } from "../adapters/secrets";
-import { createClient, redact, type CloudPlatformClient } from "../api";
+import { redact, type CloudPlatformClient } from "../api";
 import { exitWhenEngineGone } from "../engineWatch";
 import type { LifecycleContext } from "../resources/lifecycle";
 import { RunState } from "../resources/runState";
-import { resolveConnectionSettings, type ConnectionSettings } from "../settings";
+import { clientFromSettings, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { toDynamicHandlers, type DynamicHandlers } from "./adapter";
 
 export type { ResourceTypeName } from "../adapters/resourceTypes";
@@ -68,13 +68,7 @@ function writeProgress(line: string): void {
  */
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
-    client: () =>
-      (client ??= createClient({
-        baseUrl: settings.baseUrl ?? "",
-        apiKey: settings.apiKey ?? "",
-        allowInsecureHttp: settings.allowInsecureHttp,
-        maxConcurrentRequests: settings.maxConcurrentRequests,
-      })),
+    client: () => (client ??= clientFromSettings(settings)),
     log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
     run,
     signal: NEVER_ABORTED,

@@ -6,10 +6,10 @@
  * callers only supply the connection settings and the run's cache: the TypeScript SDK from the
  * program's config, the plugin from its `Configure`.
  */
-import { createClient, type ClientOptions, type CloudPlatformClient } from "../api/client";
+import type { ClientOptions, CloudPlatformClient } from "../api/client";
 import { CloudPlatformError } from "../api/errors";
 import type { RetryPolicy } from "../api/retry";
-import type { ConnectionSettings } from "../settings";
+import { clientFromSettings, type ConnectionSettings } from "../settings";
 import { lookupCacheKey, type LookupCache } from "./cache";
 import { LookupArgumentError } from "./errors";
 import { PENDING_ARGUMENT } from "./validate";
@@ -95,15 +95,7 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
     normalized = def.normalize(args);
     const own = def.clientOptions?.(normalized) ?? {};
     const base = env.clientOptions ?? {};
-    client = createClient({
-      ...base,
-      ...own,
-      retry: { ...base.retry, ...own.retry },
-      baseUrl: env.settings.baseUrl as string,
-      apiKey: env.settings.apiKey as string,
-      allowInsecureHttp: env.settings.allowInsecureHttp,
-      maxConcurrentRequests: env.settings.maxConcurrentRequests,
-    }).withSignal(env.signal);
+    client = clientFromSettings(env.settings, { ...base, ...own, retry: { ...base.retry, ...own.retry } }).withSignal(env.signal);
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);
   }

@@ -9,52 +9,26 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
 import { secretsOf } from "../adapters/secrets";
-import { createClient, parseMaxConcurrentRequests, redact, type CloudPlatformClient } from "../api";
-import { parseAllowInsecureHttp } from "../api/url";
+import { redact } from "../api";
+import { messageOf } from "../caughtErrors";
 import { VERSION } from "../api/version";
-import { LookupArgumentError, LookupCache, runLookup } from "../lookups";
+import { LookupArgumentError, runLookup } from "../lookups";
 import type { LifecycleContext } from "../resources/lifecycle";
-import { RunState, type RunOptions } from "../resources/runState";
-import { CONFIG_NAMESPACE, resolveConnectionSettings, type ConnectionSettings } from "../settings";
+import type { RunOptions } from "../resources/runState";
 import { connectEngineLog, silentLog, type EngineLog } from "./engineLog";
 import { initFailedStatus } from "./initFailed";
 import { FUNCTIONS } from "./functions";
 import { grpcCodeOf, InvalidRequestError } from "./grpcErrors";
 import { OperationLimits, type CustomTimeout } from "./operationLimits";
+import { checkConfig, clientOf, configuredValues, configureResponse, diffConfig, newConfiguration, type Configuration } from "./providerConfig";
 import { toPluginHandlers, type PluginResourceHandlers } from "./resourceAdapter";
 import { resourceTypes, type LifecycleOverrides } from "./resourceTypes";
 import { SCHEMA_TEXT } from "./schema";
 import { fromStruct, toStruct, type PlainProperties } from "./values";
-
-/**
- * The provider's settings, as the engine names them in `Configure` args: the connection
- * strings, and the two whose values are parsed.
- */
-const STRING_SETTINGS = ["apiKey", "baseUrl"] as const;
-const SETTINGS = [...STRING_SETTINGS, "allowInsecureHttp", "maxConcurrentRequests"] as const;
-
-/** Why a setting's value cannot be used, in the words its parser uses; undefined when it can. */
-function settingProblem(key: (typeof SETTINGS)[number], value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if ((STRING_SETTINGS as readonly string[]).includes(key)) {
-    return typeof value === "string" ? undefined : `${CONFIG_NAMESPACE}:${key} must be a string, got ${typeof value}`;
-  }
-  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
-    return `${CONFIG_NAMESPACE}:${key} must be a ${key === "allowInsecureHttp" ? "boolean" : "number"}, got ${typeof value}`;
-  }
-  try {
-    if (key === "allowInsecureHttp") parseAllowInsecureHttp(typeof value === "number" ? String(value) : value);
-    else parseMaxConcurrentRequests(typeof value === "boolean" ? String(value) : value);
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
 
 /** What a plugin instance is made with. */
 export interface PluginOptions {
@@ -70,14 +44,6 @@ export interface PluginOptions {
   readonly connectEngineLog?: (address: string) => EngineLog;
 }
 
-/** Everything one `Configure` sets up: settings, client, run facts and lookup cache. */
-interface Configuration {
-  readonly settings: ConnectionSettings;
-  readonly run: RunState;
-  readonly cache: LookupCache;
-  client?: CloudPlatformClient;
-}
-
 type Handler<Req, Res> = (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>) => void;
 
 /**
@@ -89,7 +55,7 @@ function unary<Req, Res>(work: (req: Req) => Promise<Res>, scrub: (text: string)
     work(call.request).then(
       (res) => callback(null, res),
       (err: unknown) => {
-        const message = scrub(err instanceof Error ? err.message : String(err));
+        const message = scrub(messageOf(err));
         callback(initFailedStatus(err, scrub) ?? { code: grpcCodeOf(err), details: message, message, name: "Error" }, null);
       },
     );
@@ -101,6 +67,7 @@ function customTimeout(operation: CustomTimeout["operation"], seconds: number): 
   return seconds > 0 ? { operation, seconds } : undefined;
 }
 
+/** Secret when marked secret on either side. */
 function union(...sets: ReadonlySet<string>[]): Set<string> {
   return new Set(sets.flatMap((s) => [...s]));
 }
@@ -120,7 +87,7 @@ export class CloudPlatformPlugin {
     this.connect = options.connectEngineLog ?? connectEngineLog;
     this.engineAddress = options.engineAddress || undefined;
     this.engine = this.engineAddress ? this.connect(this.engineAddress) : silentLog;
-    this.config = this.newConfiguration(() => undefined);
+    this.config = newConfiguration(() => undefined, options.env ?? process.env, options.runOptions);
     const secrets = (): readonly string[] => secretsOf(this.config.settings);
     this.handlers = new Map([...resourceTypes(options.lifecycles)].map(([token, t]) => [token, toPluginHandlers(t.lifecycle, t.shape, secrets)]));
   }
@@ -130,17 +97,8 @@ export class CloudPlatformPlugin {
     this.engine.close();
   }
 
-  private newConfiguration(lookup: (key: string) => string | undefined): Configuration {
-    return { settings: resolveConnectionSettings(lookup, this.options.env ?? process.env), run: new RunState(this.options.runOptions), cache: new LookupCache() };
-  }
-
   private redacted(text: string): string {
     return redact(text, secretsOf(this.config.settings));
-  }
-
-  private clientOf(config: Configuration): CloudPlatformClient {
-    const { baseUrl, apiKey, allowInsecureHttp, maxConcurrentRequests } = config.settings;
-    return (config.client ??= createClient({ baseUrl: baseUrl ?? "", apiKey: apiKey ?? "", allowInsecureHttp, maxConcurrentRequests }));
   }
 
   /**
@@ -151,7 +109,7 @@ export class CloudPlatformPlugin {
   private contextFor(urn: string, signal: AbortSignal): LifecycleContext {
     const config = this.config;
     return {
-      client: () => this.clientOf(config).withSignal(signal),
+      client: () => clientOf(config).withSignal(signal),
       log: (message, options) => void this.engine.log("info", this.redacted(message), urn, options?.status === true),
       run: config.run,
       signal,
@@ -186,9 +144,13 @@ export class CloudPlatformPlugin {
         if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
         return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
       }, scrub),
-      checkConfig: unary(async (req: provProto.CheckRequest) => this.checkConfig(fromStruct(req.getNews())), scrub),
-      diffConfig: unary(async (req: provProto.DiffRequest) => this.diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
-      configure: unary(async (req: provProto.ConfigureRequest) => this.configure(req), scrub),
+      checkConfig: unary(async (req: provProto.CheckRequest) => checkConfig(fromStruct(req.getNews()), scrub), scrub),
+      diffConfig: unary(async (req: provProto.DiffRequest) => diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
+      configure: unary(async (req: provProto.ConfigureRequest) => {
+        // A fresh run: new settings, client, RunState and lookup cache.
+        this.config = newConfiguration(configuredValues(req), this.options.env ?? process.env, this.options.runOptions);
+        return configureResponse();
+      }, scrub),
       cancel: unary(async () => {
         this.limits.cancel();
         return new Empty();
@@ -256,50 +218,6 @@ export class CloudPlatformPlugin {
   }
 
   /**
-   * Checks the provider config before anything runs: `apiKey` and `baseUrl` are strings,
-   * `allowInsecureHttp` is true or false, `maxConcurrentRequests` an integer from 1 to 256, each
-   * failure naming the setting and what it allows. The key goes back marked secret even when set
-   * in plain text, so the engine never stores it plainly.
-   */
-  private checkConfig(news: PlainProperties): provProto.CheckResponse {
-    const failures: provProto.CheckFailure[] = [];
-    for (const key of SETTINGS) {
-      const problem = settingProblem(key, news.values[key]);
-      if (problem) failures.push(new provProto.CheckFailure().setProperty(key).setReason(this.redacted(problem)));
-    }
-    const res = new provProto.CheckResponse().setInputs(toStruct(news.values, union(news.secretKeys, new Set(["apiKey"]))));
-    return res.setFailuresList(failures);
-  }
-
-  /** A changed setting changes the provider in place; resources are never replaced for it. */
-  private diffConfig(olds: Record<string, unknown>, news: Record<string, unknown>): provProto.DiffResponse {
-    const changed = SETTINGS.filter((k) => String(olds[k]) !== String(news[k]));
-    const res = new provProto.DiffResponse().setDiffsList(changed);
-    return res.setChanges(changed.length > 0 ? provProto.DiffResponse.DiffChanges.DIFF_SOME : provProto.DiffResponse.DiffChanges.DIFF_NONE);
-  }
-
-  /**
-   * Takes the config (args, or the older string variables `cloudplatform:config:<key>`), with
-   * the environment fallbacks, and starts a fresh run: new client, RunState and lookup cache.
-   */
-  private configure(req: provProto.ConfigureRequest): provProto.ConfigureResponse {
-    const args = fromStruct(req.getArgs() as Struct | undefined).values;
-    const variables = req.getVariablesMap();
-    this.config = this.newConfiguration((fullKey) => {
-      const key = fullKey.slice(CONFIG_NAMESPACE.length + 1);
-      const fromArgs = args[key];
-      if (typeof fromArgs === "string" || typeof fromArgs === "boolean" || typeof fromArgs === "number") return String(fromArgs);
-      return variables.get(`${CONFIG_NAMESPACE}:config:${key}`) ?? undefined;
-    });
-    const res = new provProto.ConfigureResponse();
-    res.setAcceptsecrets(true);
-    res.setSupportspreview(true);
-    res.setAcceptresources(false);
-    res.setAcceptoutputs(false);
-    return res;
-  }
-
-  /**
    * Runs the lookup named by `token` with the configured settings and this run's cache. A bad
    * argument comes back as the response's check failure (the protocol's place for it, so the
    * SDK names the argument); a result computed from a secret argument is secret as a whole.
@@ -324,14 +242,9 @@ export class CloudPlatformPlugin {
       const secret = args.secretKeys.size > 0 ? new Set(Object.keys(values)) : new Set<string>();
       return new provProto.InvokeResponse().setReturn(toStruct(values, secret));
     } catch (err) {
-      if (err instanceof LookupArgumentError) {
-        return new provProto.InvokeResponse().setFailuresList([new provProto.CheckFailure().setProperty(err.argument).setReason(this.redacted(err.message))]);
-      }
-      if (err instanceof Error) {
-        err.message = this.redacted(err.message);
-        throw err;
-      }
-      throw new Error(this.redacted(String(err)));
+      // Any other error is redacted, with the status code of its kind, by `unary`.
+      if (!(err instanceof LookupArgumentError)) throw err;
+      return new provProto.InvokeResponse().setFailuresList([new provProto.CheckFailure().setProperty(err.argument).setReason(this.redacted(err.message))]);
     }
   }
 }

@@ -148,7 +148,10 @@ export interface NotificationsApi {
   delete(event: NotificationEventInput, params?: NotificationWriteParams, options?: RequestOptions): Promise<void>;
 }
 
-const EVENT_PATH = "/storage/notifications/v1/event";
+/** The single-event endpoint (create, update and delete a threshold). */
+export const EVENT_PATH = "/storage/notifications/v1/event";
+/** The event list endpoint. */
+export const EVENT_LIST_PATH = "/storage/notifications/v1/events";
 
 /** Bind the notification functions to a transport. */
 export function notificationsApi(t: Transport): NotificationsApi {
@@ -165,7 +168,7 @@ export function notificationsApi(t: Transport): NotificationsApi {
       return res.data;
     },
     async list(options) {
-      const res = await t.request({ method: "GET", path: "/storage/notifications/v1/events", options, response: eventListSchema });
+      const res = await t.request({ method: "GET", path: EVENT_LIST_PATH, options, response: eventListSchema });
       return res.data;
     },
     async update(event, params = {}, options) {

@@ -7,7 +7,7 @@
 import { createServer, type Server } from "http";
 import { ApiError, ConfigurationError, createClient, ResponseFormatError, ResponseTooLargeError } from "../../../provider/api";
 import { checkBaseUrl, isLoopback, parseAllowInsecureHttp } from "../../../provider/api/url";
-import { resolveConnectionSettings } from "../../../provider/settings";
+import { clientFromSettings, resolveConnectionSettings } from "../../../provider/settings";
 import { TaskTimeoutError } from "../../../provider/tasks/errors";
 import { waitForTask, type WaiterClock } from "../../../provider/tasks/waitForTask";
 import { closeServer, expectNoSecret, listenOnLoopback, newKey, rejectionOf } from "./helpers";
@@ -23,8 +23,7 @@ describe("plain http", () => {
     }
     expect(err).toBeInstanceOf(ConfigurationError);
     expect((err as Error).message).toContain("plain http to api.example-cloud.com");
-    expect((err as Error).message).toContain("cloudplatform:allowInsecureHttp");
-    expect((err as Error).message).toContain("CLOUDPLATFORM_ALLOW_INSECURE_HTTP=true");
+    expect((err as Error).message).toContain("opt in by setting the client option `allowInsecureHttp` to true");
     expectNoSecret(err, key);
   });
 
@@ -54,8 +53,11 @@ describe("plain http", () => {
     expect(createClient({ baseUrl: fromConfig.baseUrl ?? "", apiKey: newKey(), allowInsecureHttp: fromConfig.allowInsecureHttp }).baseUrl).toBe("http://10.1.2.3");
     const fromEnv = resolveConnectionSettings(() => undefined, { CLOUDPLATFORM_BASE_URL: "http://10.1.2.3", CLOUDPLATFORM_ALLOW_INSECURE_HTTP: "true" });
     expect(fromEnv.allowInsecureHttp).toBe("true");
-    const none = resolveConnectionSettings(() => undefined, { CLOUDPLATFORM_BASE_URL: "http://10.1.2.3" });
-    expect(() => createClient({ baseUrl: none.baseUrl ?? "", apiKey: newKey(), allowInsecureHttp: none.allowInsecureHttp })).toThrow(ConfigurationError);
+    const none = resolveConnectionSettings(() => undefined, { CLOUDPLATFORM_BASE_URL: "http://10.1.2.3", CLOUDPLATFORM_API_KEY: newKey() });
+    expect(() => clientFromSettings(none)).toThrow(ConfigurationError);
+    expect(() => clientFromSettings(none)).toThrow(
+      "opt in by setting the Pulumi config cloudplatform:allowInsecureHttp (or the environment variable CLOUDPLATFORM_ALLOW_INSECURE_HTTP) to true",
+    );
   });
 });
 

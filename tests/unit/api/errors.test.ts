@@ -57,8 +57,7 @@ describe("401 AuthenticationError in every product's shape", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toBeInstanceOf(CloudPlatformError);
     expect(err.message).toContain(`${operation} failed (401 AuthenticationError): ${serverWords}`);
-    expect(err.message).toContain("cloudplatform:apiKey");
-    expect(err.message).toContain("CLOUDPLATFORM_API_KEY");
+    expect(err.message).toContain("set it with the client option `apiKey`");
     expect((err as ApiError).status).toBe(401);
     expectNoSecret(err, wrongKey);
     // 401 is never retried.
@@ -208,12 +207,13 @@ describe("the key never appears, even when the server echoes it", () => {
 });
 
 describe("ConfigurationError before any request", () => {
-  test("missing base URL names both ways to set it", () => {
+  test("missing base URL names the option", () => {
     expect(() => createClient({ baseUrl: "", apiKey: "x".repeat(20) })).toThrow(ConfigurationError);
-    expect(() => createClient({ baseUrl: "", apiKey: "x".repeat(20) })).toThrow(/cloudplatform:baseUrl.*CLOUDPLATFORM_BASE_URL/);
+    expect(() => createClient({ baseUrl: "", apiKey: "x".repeat(20) })).toThrow("No API base URL is configured (there is no default host): set the client option `baseUrl`.");
   });
-  test("missing key names both ways to set it", () => {
-    expect(() => createClient({ baseUrl: sim.url, apiKey: "" })).toThrow(/cloudplatform:apiKey.*CLOUDPLATFORM_API_KEY/);
+  test("missing key names the option, or where the caller's optionSources say it is set", () => {
+    expect(() => createClient({ baseUrl: sim.url, apiKey: "" })).toThrow("No API key is configured: set the client option `apiKey`.");
+    expect(() => createClient({ baseUrl: sim.url, apiKey: "", optionSources: { apiKey: "the KEY file" } })).toThrow("No API key is configured: set the KEY file.");
   });
   test("a malformed key is refused without being printed", () => {
     const key = `${newKey()}\n`;
@@ -235,7 +235,7 @@ describe("ConfigurationError before any request", () => {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigurationError);
-    expect((err as Error).message).toMatch(/not a valid URL.*cloudplatform:baseUrl/);
+    expect((err as Error).message).toMatch(/not a valid URL.*the client option `baseUrl`/);
     expectNoSecret(err, pasted);
   });
   test("a non-http base URL is refused", () => {

@@ -1,25 +1,20 @@
 /**
  * Pacing (provider/api/pacing.ts): the limit on requests in flight and the shared pause per API
  * family after a 429, first on the pacer itself with fake attempts, a fake clock and a fake
- * sleep, then through `createClient` against a fake HTTP server that counts what is in flight
- * and against the simulator's 429 bursts.
+ * sleep, then through `createClient` against fake HTTP servers (one that counts what is in
+ * flight, one that answers 429 once), on jest's fake clock where a pause is waited out; a
+ * queued request's abort, and one pacer per API host.
  */
 import * as http from "http";
 import type { AddressInfo } from "net";
-import {
-  ConfigurationError,
-  createClient,
-  DEFAULT_MAX_CONCURRENT_REQUESTS,
-  familyOf,
-  parseMaxConcurrentRequests,
-  RequestPacer,
-} from "../../../provider/api";
+import { ConfigurationError, createClient, DEFAULT_MAX_CONCURRENT_REQUESTS, RequestAbortedError } from "../../../provider/api";
+import { familyOf, parseMaxConcurrentRequests, RequestPacer, sharedPacer } from "../../../provider/api/pacing";
 import { LookupCache } from "../../../provider/lookups/cache";
 import { getRegionsLookup } from "../../../provider/lookups/regions";
 import { runLookup } from "../../../provider/lookups/runtime";
 import { resolveConnectionSettings } from "../../../provider/settings";
 import { startSimulator } from "../../../simulator";
-import { admin, closeServer, listenOnLoopback, newKey } from "./helpers";
+import { closeServer, listenOnLoopback, newKey } from "./helpers";
 
 /** A promise resolved from outside. */
 function deferred<T = void>() {
@@ -34,6 +29,12 @@ function deferred<T = void>() {
 
 /** Lets every settled promise's continuations run. */
 const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Turns of the event loop (I/O included) until `done`; fails after many. */
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 100_000 && !done(); i++) await flush();
+  expect(done()).toBe(true);
+}
 
 /** A fake clock whose sleep advances it (and records each wait). */
 function fakeTime() {
@@ -92,7 +93,7 @@ describe("the limit on requests in flight", () => {
     expect(pacer.state()).toMatchObject({ inFlight: 0, queued: 0, pausedUntil: {} });
   });
 
-  test("the default is 8; a bad setting names the config key, the variable and the allowed values", () => {
+  test("the default is 8; a bad setting names the option and the allowed values", () => {
     expect(DEFAULT_MAX_CONCURRENT_REQUESTS).toBe(8);
     expect(parseMaxConcurrentRequests(undefined)).toBe(8);
     expect(parseMaxConcurrentRequests("")).toBe(8);
@@ -101,7 +102,7 @@ describe("the limit on requests in flight", () => {
     for (const bad of ["0", "-1", "2.5", "eight", 257, 0]) {
       expect(() => parseMaxConcurrentRequests(bad)).toThrow(ConfigurationError);
       expect(() => parseMaxConcurrentRequests(bad)).toThrow(
-        /maxConcurrentRequests must be an integer from 1 to 256 \(default 8\), got .*cloudplatform:maxConcurrentRequests.*CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS/,
+        /^maxConcurrentRequests must be an integer from 1 to 256 \(default 8\), got .*: set the client option `maxConcurrentRequests`\.$/,
       );
     }
     expect(() => createClient({ baseUrl: "http://127.0.0.1:1", apiKey: "k", maxConcurrentRequests: "many" })).toThrow(/got "many"/);
@@ -178,6 +179,86 @@ describe("the shared pause after a 429", () => {
   });
 });
 
+describe("cancelling a queued request, and one pacer per host", () => {
+  test("a request queued for a slot leaves the queue at once when its signal aborts", async () => {
+    const pacer = new RequestPacer({ maxConcurrent: 1 });
+    const first = deferred<string>();
+    const running = pacer.send("cloud", () => first.promise, pauseOf);
+    const ac = new AbortController();
+    let ran = false;
+    const queued = pacer.send("cloud", async () => (ran = true), pauseOf, { signal: ac.signal });
+    const third = pacer.send("cloud", async () => "third", pauseOf);
+    await flush();
+    expect(pacer.state()).toMatchObject({ inFlight: 1, queued: 2 });
+    ac.abort(new Error("stop"));
+    await expect(queued).rejects.toThrow("stop");
+    expect(pacer.state()).toMatchObject({ inFlight: 1, queued: 1 });
+    first.resolve("first");
+    await expect(running).resolves.toBe("first");
+    await expect(third).resolves.toBe("third");
+    expect(ran).toBe(false);
+    expect(pacer.state()).toMatchObject({ inFlight: 0, queued: 0 });
+  });
+
+  test("through the client: a request waiting for a slot rejects with RequestAbortedError, the held one goes on", async () => {
+    const release = deferred();
+    let hits = 0;
+    const server = http.createServer((req, res) => {
+      hits++;
+      req.resume();
+      void release.promise.then(() => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
+      });
+    });
+    const url = await listenOnLoopback(server);
+    try {
+      const c = createClient({ baseUrl: url, apiKey: "k", maxConcurrentRequests: 1 });
+      const held = c.iam.clients.me();
+      const ac = new AbortController();
+      const queued = c.withSignal(ac.signal).iam.clients.me();
+      await waitFor(() => hits === 1 && sharedPacer(url, 1).state().queued === 1);
+      ac.abort();
+      await expect(queued).rejects.toBeInstanceOf(RequestAbortedError);
+      expect(sharedPacer(url, 1).state()).toMatchObject({ inFlight: 1, queued: 0 });
+      release.resolve();
+      await expect(held).resolves.toMatchObject({ id: 1 });
+      expect(hits).toBe(1);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  test("clients of one host share one pacer whatever the path; the smallest limit asked for wins", () => {
+    const a = sharedPacer("http://127.0.0.1:7001", 5);
+    expect(sharedPacer("http://127.0.0.1:7001/v2/", 3)).toBe(a);
+    expect(a.maxConcurrent).toBe(3);
+    expect(sharedPacer("http://127.0.0.1:7001", 8)).toBe(a);
+    expect(a.maxConcurrent).toBe(3);
+    expect(sharedPacer("http://127.0.0.1:7002", 8)).not.toBe(a);
+  });
+
+  test("a lowered limit holds queued requests until fewer than it are in flight", async () => {
+    const pacer = new RequestPacer({ maxConcurrent: 2 });
+    const one = deferred();
+    const two = deferred();
+    const started: string[] = [];
+    const first = pacer.send("cloud", () => one.promise, pauseOf);
+    const second = pacer.send("cloud", () => two.promise, pauseOf);
+    const third = pacer.send("cloud", async () => started.push("third"), pauseOf);
+    pacer.lowerLimit(1);
+    one.resolve();
+    await first;
+    await flush();
+    expect(started).toEqual([]);
+    expect(pacer.state()).toMatchObject({ inFlight: 1, queued: 1 });
+    two.resolve();
+    await second;
+    await third;
+    expect(started).toEqual(["third"]);
+  });
+});
+
 describe("through the client", () => {
   /** A fake API: answers `{}` after `holdMs`, counting the requests in flight. */
   async function countingServer(holdMs: number) {
@@ -197,6 +278,24 @@ describe("through the client", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { url, most: () => most, total: () => total, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+
+  /** A fake API whose first answer is a 429 asking for `retryAfter` seconds, every later one the current client. */
+  async function limitedOnce(retryAfter: string) {
+    const sent: string[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      sent.push(req.url ?? "");
+      if (sent.length === 1) {
+        res.writeHead(429, { "Content-Type": "application/json", "Retry-After": retryAfter });
+        res.end(JSON.stringify({ message: "slow down" }));
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
+    });
+    const url = await listenOnLoopback(server);
+    return { url, sent, close: () => closeServer(server) };
   }
 
   test("clients of one base URL share the limit (a resource's client and a lookup's)", async () => {
@@ -224,44 +323,39 @@ describe("through the client", () => {
     }
   });
 
-  test("after a 429 on the event list no request of that family is sent until its Retry-After has passed", async () => {
-    const sim = await startSimulator({ apiKey: newKey() });
+  test("after a 429 no request of that family is sent until its Retry-After has passed (fake clock)", async () => {
+    const { url, sent, close } = await limitedOnce("1");
+    // The pacer's and the client's clock and sleep: jest's fake Date and timers. Sockets stay real.
+    jest.useFakeTimers({ doNotFake: ["nextTick", "setImmediate", "queueMicrotask"] });
     try {
-      await admin(sim, "POST", "/faults", { burst429: { count: 1, retryAfterSeconds: 1 }, path: "/storage/notifications/v1/events" });
-      const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, maxConcurrentRequests: 1 });
-      const lists = await Promise.all(Array.from({ length: 5 }, () => c.storage.notifications.list()));
-      expect(lists).toHaveLength(5);
-      const log = sim.requests().filter((r) => r.path === "/storage/notifications/v1/events");
-      expect(log.map((r) => r.status)).toEqual([429, 200, 200, 200, 200, 200]);
+      const c = createClient({ baseUrl: url, apiKey: "k", maxConcurrentRequests: 1 });
+      const lists = Promise.all(Array.from({ length: 5 }, () => c.iam.clients.me()));
+      const pacer = sharedPacer(url, 1);
+      await waitFor(() => "iam" in pacer.state().pausedUntil && pacer.state().inFlight === 0);
       // Without the shared pause the four queued lists would go out right after the 429.
-      const limited = Date.parse(log[0]?.time ?? "");
-      for (const later of log.slice(1)) expect(Date.parse(later.time) - limited).toBeGreaterThanOrEqual(1000);
+      await jest.advanceTimersByTimeAsync(999);
+      expect(pacer.state().inFlight).toBe(0);
+      expect(sent).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      jest.useRealTimers();
+      await expect(lists).resolves.toHaveLength(5);
+      expect(sent).toHaveLength(6);
     } finally {
-      await sim.close();
+      jest.useRealTimers();
+      await close();
     }
   });
 
   test("a 429 whose Retry-After is beyond the budget fails that request at once and holds the next one only for its own budget", async () => {
-    let calls = 0;
-    const server = http.createServer((req, res) => {
-      req.resume();
-      if (calls++ === 0) {
-        res.writeHead(429, { "Content-Type": "application/json", "Retry-After": "3600" });
-        res.end(JSON.stringify({ message: "slow down" }));
-        return;
-      }
-      res.writeHead(200, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ id: 1, email: "ops@example.com", status: "active" }));
-    });
-    const url = await listenOnLoopback(server);
+    const { url, sent, close } = await limitedOnce("3600");
     try {
       const c = createClient({ baseUrl: url, apiKey: "k", retry: { budgetMs: 300 } });
       await expect(c.iam.clients.me()).rejects.toThrow(/slow down/);
       // Without the bound this waits out the whole hour of the first answer's Retry-After.
       await expect(c.iam.clients.me()).resolves.toMatchObject({ id: 1 });
-      expect(calls).toBe(2);
+      expect(sent).toHaveLength(2);
     } finally {
-      await closeServer(server);
+      await close();
     }
   });
 });

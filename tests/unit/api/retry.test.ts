@@ -3,20 +3,8 @@
  * against the simulator, with the simulator's request log as the witness of what was sent.
  * Waits are observed through an injected sleep, never measured on the wall clock.
  */
-import {
-  backoffDelayMs,
-  classifyFailure,
-  ConflictError,
-  ConnectionError,
-  createClient,
-  DEFAULT_RETRY_POLICY,
-  parseRetryAfter,
-  RequestAbortedError,
-  resolveRetryPolicy,
-  ServerError,
-  type RetryEvent,
-} from "../../../provider/api";
-import { budgetStop } from "../../../provider/api/retry";
+import { ConflictError, ConnectionError, createClient, DEFAULT_RETRY_POLICY, RequestAbortedError, ServerError, type RetryEvent, type RetryPolicy } from "../../../provider/api";
+import { backoffDelayMs, budgetStop, classifyFailure, parseRetryAfter, resolveRetryPolicy } from "../../../provider/api/retry";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startSimulator } from "../../../simulator";
@@ -240,26 +228,41 @@ describe("against the simulator", () => {
     expect(logFor(sim, "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade").map((r) => r.status)).toEqual([200, 409]);
   });
 
-  test("the total budget stops backoff retries, with a note", async () => {
+  /** A client on a fake clock that only its sleeps move, against failing region lists. */
+  async function clockedClient(retry: Partial<RetryPolicy>) {
     await admin(sim.url, "POST", "/faults", { errorRate: 1, pathPrefix: "/cloud/v1/regions" });
     let clock = 0;
     const waits: number[] = [];
-    const c = createClient({
-      baseUrl: sim.url,
-      apiKey: sim.apiKey,
-      now: () => clock,
-      random: () => 0.5,
-      sleep: async (ms) => {
-        waits.push(ms);
-        clock += ms;
-      },
-      retry: { maxAttempts: 10, budgetMs: 2_000, baseDelayMs: 500, factor: 2 },
-    });
-    const err = await rejectionOf(c.cloud.regions.list());
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      clock += ms;
+    };
+    return { waits, client: createClient({ baseUrl: sim.url, apiKey: sim.apiKey, now: () => clock, random: () => 0.5, sleep, retry }) };
+  }
+
+  test("the total budget stops backoff retries, with a note", async () => {
+    const { client, waits } = await clockedClient({ maxAttempts: 10, budgetMs: 2_000, baseDelayMs: 500, factor: 2 });
+    const err = await rejectionOf(client.cloud.regions.list());
     expect(err).toBeInstanceOf(ServerError);
     expect(waits).toEqual([500, 1000]); // the next, 2000, would pass the 2 s budget
     expect(err.message).toContain("retry budget of 2 s is spent after 3 attempts");
     expect(logFor(sim, "GET", "/cloud/v1/regions")).toHaveLength(3);
+  });
+
+  test("the budget runs on the client's clock only: p-retry's own clock (performance.now) ending it early would cut these retries", async () => {
+    const { client, waits } = await clockedClient({ maxAttempts: 4, budgetMs: 60_000, baseDelayMs: 500, factor: 2 });
+    // p-retry reads performance.now() and takes no clock; here it jumps an hour per reading.
+    let real = 0;
+    const spy = jest.spyOn(performance, "now").mockImplementation(() => (real += 3_600_000));
+    try {
+      const err = await rejectionOf(client.cloud.regions.list());
+      expect(err).toBeInstanceOf(ServerError);
+      expect(waits).toEqual([500, 1000, 2000]);
+      expect(err.message).toContain("Gave up after 4 attempts.");
+      expect(logFor(sim, "GET", "/cloud/v1/regions")).toHaveLength(4);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test("an abort stops a retry wait and is not retried", async () => {

@@ -12,28 +12,25 @@ let server: Server;
 let baseUrl = "";
 let respond: (res: ServerResponse, n: number) => void = () => undefined;
 let served = 0;
-let runs = 0;
 /**
- * A base URL of its own for each client: the process shares one request pacer per base URL, and
- * a 429's pause set on one test's fake clock must not hold the next test's requests.
+ * A server of its own for each test: the process shares one request pacer per API host, and a
+ * 429's pause set on one test's fake clock must not hold the next test's requests.
  */
-const ownBaseUrl = (): string => `${baseUrl}/run${++runs}`;
+const ownBaseUrl = (): string => baseUrl;
 
-beforeAll(async () => {
+beforeEach(async () => {
+  served = 0;
   server = createServer((req, res) => {
     req.resume();
     served++;
     respond(res, served);
   });
   baseUrl = await listenOnLoopback(server);
-});
-afterAll(() => closeServer(server));
-beforeEach(() => {
-  served = 0;
   jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] });
 });
-afterEach(() => {
+afterEach(async () => {
   jest.useRealTimers();
+  await closeServer(server);
 });
 
 const ok = (res: ServerResponse) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ count: 0, results: [] }));

@@ -1,0 +1,154 @@
+/**
+ * The options of `createClient`, their defaults and their checks.
+ *
+ * Why one place: every value is checked before any request (a bad setting fails at creation, in
+ * words that name the option), and the transport's parts below receive the resolved values only.
+ */
+import { ConfigurationError } from "./errors";
+import { sourceOf, type OptionSources } from "./optionNames";
+import { sharedPacer, type RequestPacer } from "./pacing";
+import { redact, redactDeep } from "./redact";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
+import { resolveRetryPolicy, type RetryPolicy } from "./retry";
+import { sleep as defaultSleep } from "./sleep";
+import { checkBaseUrl } from "./url";
+import { DEFAULT_USER_AGENT } from "./version";
+
+/** Default per-attempt timeout: long enough for slow list calls, short enough to retry a hung GET. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Where log lines go; every line is already redacted. Pulumi's `log` fits this shape. */
+export interface ClientLogger {
+  debug?(line: string): void;
+  warn?(line: string): void;
+}
+
+/** Reported before each retry wait, so callers can surface "rate limited, waiting 5 s". */
+export interface RetryEvent {
+  readonly method: string;
+  readonly path: string;
+  /** The attempt that just failed (1-based). */
+  readonly attempt: number;
+  /** How long the client waits before the next attempt, in ms. */
+  readonly delayMs: number;
+  /** Why it is retried, e.g. `status 429` or `ECONNREFUSED: ...`. */
+  readonly reason: string;
+  /** HTTP status of the failed attempt, if any. */
+  readonly status?: number | undefined;
+  /** Network error code of the failed attempt, if any. */
+  readonly code?: string | undefined;
+}
+
+/** Options of `createClient`. */
+export interface ClientOptions {
+  /** API base URL, e.g. `http://127.0.0.1:8080`. Required: there is no default host. */
+  readonly baseUrl: string;
+  /** API token, sent as `Authorization: apikey <token>`; never logged or put in messages. */
+  readonly apiKey: string;
+  /** Per-attempt timeout in ms (default {@link DEFAULT_TIMEOUT_MS}). */
+  readonly timeoutMs?: number | undefined;
+  /** Overrides of the retry policy; see `DEFAULT_RETRY_POLICY`. */
+  readonly retry?: Partial<RetryPolicy> | undefined;
+  /** Replaces the `User-Agent` (default `pulumi-cloudplatform/<version>`). */
+  readonly userAgent?: string | undefined;
+  /** Receives redacted request and retry log lines. */
+  readonly logger?: ClientLogger | undefined;
+  /** Called before each retry wait. */
+  readonly onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** Sleep used between retries (tests inject one to observe waits); resolves early on abort. */
+  readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /** Clock for the retry budget and HTTP-date Retry-After (tests). */
+  readonly now?: (() => number) | undefined;
+  /** Random source for jitter (tests). */
+  readonly random?: (() => number) | undefined;
+  /**
+   * Largest success body read, in bytes (default 64 MiB); a larger answer fails with
+   * ResponseTooLargeError once the cap is reached, without buffering the rest.
+   */
+  readonly maxResponseBytes?: number | undefined;
+  /**
+   * Allow an `http://` base URL to a host other than loopback (the key then travels in
+   * cleartext). Off by default; `true`, `false`, or that text as a config gives it (anything else
+   * is a ConfigurationError).
+   */
+  readonly allowInsecureHttp?: boolean | string | undefined;
+  /**
+   * Requests in flight to this API host at most, shared by every client of the process (default
+   * 8; an integer 1..256, a string is parsed; the smallest asked for wins). See pacing.ts.
+   */
+  readonly maxConcurrentRequests?: number | string | undefined;
+  /**
+   * Where the user sets `baseUrl`, `apiKey`, `allowInsecureHttp` and `maxConcurrentRequests`, as
+   * the errors should name it (default: the option's own name). The provider passes its config
+   * keys and environment variables.
+   */
+  readonly optionSources?: OptionSources | undefined;
+}
+
+/** The checked options, with every default applied: what the transport's parts work with. */
+export interface ResolvedOptions {
+  /** The normalized base URL (no trailing slash). */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly userAgent: string;
+  readonly policy: RetryPolicy;
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly logger: ClientLogger | undefined;
+  readonly onRetry: ((event: RetryEvent) => void) | undefined;
+  /** Where the user sets the API key and the base URL, for a 401's and a redirect's hint. */
+  readonly apiKeySource: string;
+  readonly baseUrlSource: string;
+  /** Removes the key from a text. */
+  readonly scrub: (text: string) => string;
+  /** Removes the key from every string of a value (an error body). */
+  readonly scrubDeep: (value: unknown) => unknown;
+  /** The pacer of this API host, shared by every client of the process. */
+  readonly pacer: RequestPacer;
+}
+
+/** Checks `options` and applies the defaults; throws ConfigurationError naming the option at fault. */
+export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
+  const sources = options.optionSources;
+  const baseUrl = checkBaseUrl(options.baseUrl, { allowInsecureHttp: options.allowInsecureHttp, sources });
+  const apiKey = checkApiKey(options.apiKey, sources);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!(Number.isInteger(maxResponseBytes) && maxResponseBytes > 0)) {
+    throw new ConfigurationError(`maxResponseBytes must be a positive integer, got ${maxResponseBytes}`);
+  }
+  const policy = resolveRetryPolicy(options.retry);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0)) throw new ConfigurationError(`timeoutMs must be > 0, got ${timeoutMs}`);
+  return {
+    baseUrl,
+    apiKey,
+    timeoutMs,
+    maxResponseBytes,
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    policy,
+    sleep: options.sleep ?? defaultSleep,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+    logger: options.logger,
+    onRetry: options.onRetry,
+    apiKeySource: sourceOf("apiKey", sources),
+    baseUrlSource: sourceOf("baseUrl", sources),
+    scrub: (text) => redact(text, [apiKey]),
+    scrubDeep: (value) => redactDeep(value, [apiKey]),
+    pacer: sharedPacer(baseUrl, options.maxConcurrentRequests, sources),
+  };
+}
+
+function checkApiKey(value: string | undefined, sources: OptionSources | undefined): string {
+  const how = `set ${sourceOf("apiKey", sources)}`;
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ConfigurationError(`No API key is configured: ${how}.`);
+  }
+  if (/[\s\u0000-\u001f\u007f]/.test(value.trim()) || value.trim() !== value) {
+    throw new ConfigurationError(`The API key contains whitespace or control characters (it is not printed): ${how}.`);
+  }
+  return value;
+}

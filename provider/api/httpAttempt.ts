@@ -1,0 +1,131 @@
+/**
+ * One HTTP attempt: the only module that imports axios.
+ *
+ * Why alone: sending (auth header, user agent, timeouts, no redirects, the proxy rule) and
+ * reading the body under its size cap are the transport's only I/O; what the answer means is
+ * decided by responseMapping.ts, and whether to try again by retryLoop.ts.
+ */
+import axios, { type AxiosInstance, type AxiosResponse } from "axios";
+import type { Readable } from "stream";
+import { AttemptFailed } from "./attemptFailure";
+import type { ResolvedOptions } from "./clientOptions";
+import { messageOf } from "./errors";
+import { ERROR_BODY_KEEP_BYTES, readCapped, type ReadBody } from "./responseBody";
+import type { HeaderLookup } from "./retry";
+import type { RequestSpec } from "./transport";
+import { isLoopback, serializeQuery } from "./url";
+
+/** An answer as it came: status, headers and the body read up to its cap. */
+export interface RawAnswer {
+  readonly status: number;
+  readonly header: HeaderLookup;
+  /** `overflow` without text when a 2xx's Content-Length already passed the cap (not read). */
+  readonly body: ReadBody;
+}
+
+/** Sends one attempt of a request; a failure to get an answer throws {@link AttemptFailed}. */
+export type HttpAttempt = (spec: RequestSpec<unknown>) => Promise<RawAnswer>;
+
+/**
+ * One axios instance for the client; the auth header is added per request (never stored where
+ * an inspected object could show it).
+ */
+export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
+  const origin = new URL(o.baseUrl);
+  const http: AxiosInstance = axios.create({
+    baseURL: o.baseUrl,
+    timeout: o.timeoutMs,
+    maxRedirects: 0,
+    allowAbsoluteUrls: false,
+    adapter: "http",
+    // A proxy cannot reach this machine's loopback; elsewhere the usual proxy variables apply.
+    ...(isLoopback(origin.hostname) ? { proxy: false as const } : {}),
+    // A stream, read by readCapped: the size cap holds while reading, not after buffering.
+    responseType: "stream",
+    decompress: true,
+    validateStatus: () => true,
+    transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: false },
+  });
+
+  return async (spec) => {
+    const started = o.now();
+    const timeoutMs = spec.options?.timeoutMs ?? o.timeoutMs;
+    const signal = spec.options?.signal;
+    let res: AxiosResponse<Readable>;
+    try {
+      res = await http.request<Readable>({
+        method: spec.method,
+        url: spec.path + serializeQuery(spec.query),
+        headers: {
+          Authorization: `apikey ${o.apiKey}`,
+          "User-Agent": o.userAgent,
+          Accept: "application/json",
+          ...(spec.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        },
+        data: spec.body !== undefined ? JSON.stringify(spec.body) : undefined,
+        timeout: timeoutMs,
+        signal,
+      });
+    } catch (err) {
+      throw networkFailure(o, origin.host, spec, err);
+    }
+    const header: HeaderLookup = (name) => headerValue(res.headers, name);
+    const success = res.status >= 200 && res.status < 300;
+    const cap = success ? o.maxResponseBytes : ERROR_BODY_KEEP_BYTES;
+    if (success && Number(header("content-length")) > cap) {
+      res.data.destroy();
+      return { status: res.status, header, body: { text: "", bytes: 0, overflow: true } };
+    }
+    let body: ReadBody;
+    try {
+      body = await readCapped(res.data, cap, Math.max(1, timeoutMs - (o.now() - started)), signal);
+    } catch (err) {
+      throw networkFailure(o, origin.host, spec, err);
+    }
+    o.logger?.debug?.(o.scrub(`${spec.method} ${spec.path} -> ${res.status} (${Math.round(o.now() - started)} ms)`));
+    return { status: res.status, header, body };
+  };
+}
+
+/** No answer: cancelled by the caller, or a network error with its code. */
+function networkFailure(o: ResolvedOptions, target: string, spec: RequestSpec<unknown>, err: unknown): AttemptFailed {
+  const path = o.scrub(spec.path);
+  if (spec.options?.signal?.aborted || axios.isCancel(err)) return new AttemptFailed({ kind: "aborted", method: spec.method, path });
+  const code = errorCode(err);
+  const init = {
+    method: spec.method,
+    path,
+    target,
+    code,
+    detail: o.scrub(messageOf(err) || code),
+    mayHaveReachedServer: !o.policy.neverSentCodes.includes(code),
+    timedOut: code === "ETIMEDOUT" || code === "ECONNABORTED",
+  };
+  return new AttemptFailed({ kind: "network", code, init });
+}
+
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!headers || typeof headers !== "object") return undefined;
+  const h = headers as { get?: (n: string) => unknown } & Record<string, unknown>;
+  const v = typeof h.get === "function" ? h.get(name) : h[name.toLowerCase()];
+  if (v === undefined || v === null || v === false) return undefined;
+  return Array.isArray(v) ? v.map(String).join(", ") : String(v);
+}
+
+/** The Node error code of a failed request, looking through axios wrappers and AggregateErrors. */
+function errorCode(err: unknown): string {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === "object" && !seen.has(e)) {
+    seen.add(e);
+    const o = e as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof o.code === "string" && o.code !== "ERR_NETWORK" && o.code !== "ERR_BAD_RESPONSE") return o.code;
+    if (Array.isArray(o.errors) && o.errors.length) {
+      const inner = errorCode(o.errors[0]);
+      if (inner !== "UNKNOWN") return inner;
+    }
+    e = o.cause;
+  }
+  if (err && typeof err === "object" && typeof (err as { code?: unknown }).code === "string") return (err as { code: string }).code;
+  return "UNKNOWN";
+}

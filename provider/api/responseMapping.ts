@@ -1,0 +1,108 @@
+/**
+ * What an HTTP answer means: a pure function from status, headers and body to the call's data
+ * or a failure record.
+ *
+ * Why pure: the rules (which status is which error, the server's own words per product, the
+ * size cap, the schema check, Retry-After, a redirect never followed) are the contract of the
+ * client, and are tested here without a socket.
+ */
+import type { FailureRecord } from "./attemptFailure";
+import { checkSuccessBody, quoteText, type BodyProblem, type ReadBody } from "./responseBody";
+import { parseRetryAfter, type HeaderLookup } from "./retry";
+import type { ResponseSchema } from "./schema";
+import { parseServerError, productOf } from "./serverErrors";
+import type { HttpMethod } from "./retry";
+
+/** One answer as read, and what the mapping needs to know about the call. */
+export interface AnswerInput<T> {
+  readonly method: HttpMethod;
+  /** The request path as sent (the product is read from it). */
+  readonly path: string;
+  /** What a 2xx must carry (see RequestSpec.response). */
+  readonly response: ResponseSchema<T> | null;
+  readonly status: number;
+  readonly header: HeaderLookup;
+  /** The body as read: up to the cap, `overflow` when it went on past it (or was not read). */
+  readonly body: ReadBody;
+  /** The success-body cap the body was read with, named when it is exceeded. */
+  readonly maxResponseBytes: number;
+  /** Now, in epoch ms, for a Retry-After given as an HTTP date. */
+  readonly nowMs: number;
+  /** Removes the key from a text, and from every string of a value. */
+  readonly scrub: (text: string) => string;
+  readonly scrubDeep: (value: unknown) => unknown;
+  /** Where the user sets the API key (a 401's hint) and the base URL (a redirect's hint). */
+  readonly apiKeySource: string;
+  readonly baseUrlSource: string;
+}
+
+/** The data of a 2xx that is the documented answer, or the failure record of anything else. */
+export type MappedAnswer<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly failure: FailureRecord };
+
+/** Maps one answer; never throws. */
+export function mapAnswer<T>(a: AnswerInput<T>): MappedAnswer<T> {
+  const path = a.scrub(a.path);
+  const formatFailure = (problem: BodyProblem, tooLarge = false): MappedAnswer<T> => ({
+    ok: false,
+    failure: {
+      kind: "format",
+      tooLarge,
+      init: { method: a.method, path, status: a.status, field: a.scrub(problem.field), problem: a.scrub(problem.problem), received: a.scrub(problem.received) },
+    },
+  });
+  if (a.status >= 200 && a.status < 300) {
+    const declared = Number(a.header("content-length"));
+    if (a.body.overflow) return formatFailure(tooLargeProblem(declared > a.maxResponseBytes ? declared : undefined, a.maxResponseBytes), true);
+    const checked = checkSuccessBody(a.response, a.header("content-type"), a.body);
+    return checked.ok ? { ok: true, data: checked.data as T } : formatFailure(checked.problem);
+  }
+  const data = parseErrorBody(a.body.text, a.body.overflow);
+  const parsed = parseServerError(productOf(a.path), data);
+  const retryAfterMs = parseRetryAfter(a.header, a.nowMs);
+  const redirect = a.status >= 300 && a.status < 400 ? redirectMessage(a.header("location"), a.baseUrlSource) : undefined;
+  return {
+    ok: false,
+    failure: {
+      kind: "status",
+      status: a.status,
+      retryAfterMs,
+      init: {
+        method: a.method,
+        path,
+        status: a.status,
+        serverMessage: a.scrub(redirect ?? parsed.message),
+        exceptionClass: parsed.exceptionClass,
+        requestId: parsed.requestId ?? a.header("x-request-id"),
+        errors: parsed.errors.map((e) => ({ loc: e.loc.map(a.scrub), detail: a.scrub(e.detail) })),
+        body: a.scrubDeep(data),
+        retryAfterMs,
+        redact: a.scrub,
+        apiKeySource: a.apiKeySource,
+      },
+    },
+  };
+}
+
+/** An error body: its JSON when it parses, else its text, cut short either way. */
+function parseErrorBody(text: string, cut: boolean): unknown {
+  if (text.trim() === "") return undefined;
+  if (!cut) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // not JSON: kept as text below
+    }
+  }
+  return text.length > 2000 ? `${text.slice(0, 2000)}...` : text;
+}
+
+function tooLargeProblem(declared: number | undefined, cap: number): BodyProblem {
+  const size = declared !== undefined ? `${declared} bytes (Content-Length)` : `more than ${cap} bytes`;
+  return { field: "(body)", problem: `the body exceeds the client's maxResponseBytes of ${cap} bytes; reading stopped there`, received: size };
+}
+
+/** A 3xx: said plainly, since following it could send the key to another address. */
+function redirectMessage(location: string | undefined, baseUrlSource: string): string {
+  const where = location ? `redirected to ${quoteText(location).replace(/^text /, "")}` : "redirected";
+  return `${where}; redirects are not followed, so the API key never goes to another address: set ${baseUrlSource} to the address that answers`;
+}
