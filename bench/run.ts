@@ -1,16 +1,17 @@
 /**
  * `make bench`: runs every measurement against in-process simulators and real Pulumi runs,
- * prints the report and writes it to bench/report.md.
+ * prints the report, writes it to bench/report.md and records its figures in bench/README.md.
  *
  * Measurements run one after another (one Pulumi operation at a time), so they do not disturb
  * each other; each has a deadline per operation and a failure in one is reported in its
  * section without stopping the others. Benchmarks report; they assert nothing.
  *
- * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg] [large]
+ * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg] [large] [drift]
  * (no argument = all), or the same names comma-separated in BENCH_ONLY. BENCH_REPEATS (default
  * 2) sets the wall-time rounds per stack size (one more at 50, the size with a target). The
  * "large" section has its own knobs (bench/largeStacks.ts): BENCH_LARGE_SIZES, BENCH_LARGE_KINDS,
- * BENCH_LARGE_FAULTS.
+ * BENCH_LARGE_FAULTS. The "drift" section too (bench/drift.ts): BENCH_DRIFT_STACKS, BENCH_DRIFT_RESOURCES,
+ * BENCH_DRIFT_PARALLEL.
  */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
@@ -18,20 +19,22 @@ import * as os from "os";
 import * as path from "path";
 import { pulumiRoot } from "../tests/integration/harness";
 import { badArgumentSection } from "./badArgument";
+import { driftSection } from "./drift";
 import { errorText, progress, ROOT, timed } from "./common";
 import { runUpgrade, UPGRADE_SIM_SECONDS, type UpgradeRun } from "./k8sUpgrade";
-import { largeStacksSection, measureLargeStacks } from "./largeStacks";
+import { measureLargeStacks } from "./largeStacks";
+import { largeStacksSection } from "./largeStacksReport";
 import { lookupsSection } from "./lookups";
 import type { OperationLog } from "./operations";
 import { parallelismSection } from "./parallelism";
 import { pollingSection } from "./polling";
-import { failedSection, renderReport, type Section } from "./report";
+import { benchSettings, failedSection, recordFigures, renderReport, type Section } from "./report";
 import { measureStorageEventRequests, requestsSection } from "./requests";
 import { simulatorStartSection } from "./simulatorStart";
 import { stateSizeSection, type ClassStateSize } from "./stateSize";
 import { measureWallTime, wallTimeSection } from "./wallTime";
 
-const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg", "large"] as const;
+const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg", "large", "drift"] as const;
 type Part = (typeof ALL)[number];
 
 /** Real seconds an upgrade task should take in the two polling runs. */
@@ -116,6 +119,7 @@ async function main(): Promise<void> {
   if (parts.has("simulator")) await section(7, "7. Simulator CLI start", "", simulatorStartSection);
   if (parts.has("badarg")) await section(8, "8. Bad lookup argument: time to fail a preview", "", badArgumentSection);
   if (parts.has("large")) await section(9, "9. Large stacks", "", async () => largeStacksSection(await measureLargeStacks()));
+  if (parts.has("drift")) await section(10, "10. Drift reports", "", driftSection);
 
   if (parts.has("wall") || parts.has("upgrade")) sections.set(1, stateSizeSection(stateSizes, stateErrors));
   if (parts.has("requests") || parts.has("upgrade") || parts.has("wall")) {
@@ -126,9 +130,11 @@ async function main(): Promise<void> {
   }
 
   const ordered = [...sections.entries()].sort(([a], [b]) => a - b).map(([, s]) => s);
-  const report = renderReport({ started: startedAt, elapsedMs: Date.now() - t0, environment: environment(startLoad, os.loadavg()) }, ordered);
+  const meta = { started: startedAt, elapsedMs: Date.now() - t0, environment: environment(startLoad, os.loadavg()) };
+  const report = renderReport(meta, ordered);
   const file = path.join(ROOT, "bench", "report.md");
   fs.writeFileSync(file, report + "\n");
+  recordFigures(path.join(ROOT, "bench", "README.md"), { ...meta, settings: benchSettings() }, ordered);
   process.stdout.write(report + "\n");
   progress(`report written to ${path.relative(process.cwd(), file) || file}`);
 }

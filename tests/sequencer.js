@@ -24,6 +24,7 @@ const MEASURED_SECONDS = {
   "tests/integration/pluginPackageAdd.test.ts": 68,
   "tests/integration/examples.test.ts": 65,
   "tests/reliability/interruptions.test.ts": 63,
+  "tests/integration/stateUpgrade.test.ts": 90,
   "tests/integration/drift.test.ts": 60,
   "tests/integration/lookups.test.ts": 43,
   "tests/integration/yaml.test.ts": 40,

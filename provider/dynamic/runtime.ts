@@ -79,3 +79,14 @@ function contextFor(typeName: string): () => LifecycleContext {
 export const handlers = Object.fromEntries(
   RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(RESOURCE_LIFECYCLES[name], contextFor(name), secrets)]),
 ) as Record<ResourceTypeName, DynamicHandlers>;
+
+/**
+ * The provider object of each type, as the one-line `__provider` text the SDK registers hands
+ * it to the dynamic-provider host (`sdk/nodejs/internal/dynamicRegistration.ts`). `handlers`
+ * and `configure` stay exported as they are: the serialized closures in the state of stacks
+ * written by 0.1.0 call them.
+ */
+export const providers = Object.fromEntries(RESOURCE_TYPE_NAMES.map((name) => [name, { ...handlers[name], configure }])) as Record<
+  ResourceTypeName,
+  pulumi.dynamic.ResourceProvider
+>;

@@ -7,10 +7,7 @@
  * upgrade done elsewhere as drift. The cluster itself is never created, downgraded or deleted.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { DYNAMIC_MODULE, dynamicProvider } from "./internal/dynamicProvider";
-
-/** One serialized provider shared by every instance (Pulumi caches its text per object). */
-const provider = dynamicProvider("K8sClusterUpgrade");
+import { dynamicTypeToken, withProvider } from "./internal/dynamicRegistration";
 
 /** Arguments of {@link K8sClusterUpgrade}. */
 export interface K8sClusterUpgradeArgs {
@@ -50,7 +47,7 @@ export interface K8sClusterUpgradeArgs {
  * waits for that one instead of starting a second. Deleting the resource only removes it from
  * the stack.
  */
-export class K8sClusterUpgrade extends pulumi.dynamic.Resource {
+export class K8sClusterUpgrade extends pulumi.CustomResource {
   /** Project id of the cluster. */
   declare readonly projectId: pulumi.Output<number>;
   /** Region id of the cluster. */
@@ -81,9 +78,9 @@ export class K8sClusterUpgrade extends pulumi.dynamic.Resource {
    */
   constructor(name: string, args: K8sClusterUpgradeArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      provider,
+      dynamicTypeToken("K8sClusterUpgrade"),
       name,
-      {
+      withProvider("K8sClusterUpgrade", {
         projectId: args.projectId,
         regionId: args.regionId,
         clusterName: args.clusterName,
@@ -95,10 +92,8 @@ export class K8sClusterUpgrade extends pulumi.dynamic.Resource {
         previousVersion: undefined,
         upgradePath: undefined,
         taskIds: undefined,
-      },
+      }),
       opts,
-      DYNAMIC_MODULE,
-      "K8sClusterUpgrade",
     );
   }
 }

@@ -8,7 +8,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { NotificationEventName } from "../../provider/api/storage/notifications";
-import { DYNAMIC_MODULE, dynamicProvider } from "./internal/dynamicProvider";
+import { dynamicTypeToken, withProvider } from "./internal/dynamicRegistration";
 
 /**
  * The four kinds of threshold. `reaching_used_space` and `reaching_used_traffic` take a limit in
@@ -66,9 +66,6 @@ export interface StorageEventArgs {
   adoptUuid?: pulumi.Input<string>;
 }
 
-/** One serializable provider object for every StorageEvent (Pulumi caches its text per object). */
-const provider = dynamicProvider("StorageEvent");
-
 /**
  * A notification threshold on a storage or bucket (space, files, traffic or requests).
  *
@@ -84,7 +81,7 @@ const provider = dynamicProvider("StorageEvent");
  * new StorageEvent("media-space", { name: "reaching_used_space", storageName: "media", bytes: 500_000_000 });
  * ```
  */
-export class StorageEvent extends pulumi.dynamic.Resource {
+export class StorageEvent extends pulumi.CustomResource {
   /** Kind of threshold. */
   declare readonly name: pulumi.Output<StorageEventName>;
   /** Storage the threshold applies to, if any. */
@@ -106,6 +103,6 @@ export class StorageEvent extends pulumi.dynamic.Resource {
    * @param opts standard resource options
    */
   constructor(name: string, args: StorageEventArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...args, uuid: undefined }, opts, DYNAMIC_MODULE, "StorageEvent");
+    super(dynamicTypeToken("StorageEvent"), name, withProvider("StorageEvent", { ...args, uuid: undefined }), opts);
   }
 }
