@@ -19,6 +19,7 @@ import {
 } from "@pulumi/pulumi/automation";
 import { pinnedNodeBin } from "./nodeRuntime";
 import { REPO_ROOT } from "./repoRoot";
+import { testSecretsProvider } from "./testKeeper";
 
 export { REPO_ROOT } from "./repoRoot";
 
@@ -112,6 +113,11 @@ export interface TestStackOptions {
   envVars?: Record<string, string>;
   /** Run Pulumi's processes as users do, without {@link suiteProcessEnv} (bench measures them). */
   asUsersRun?: boolean;
+  /**
+   * Keep the passphrase secrets provider, a user's default on a `file://` backend, instead of
+   * the loopback stand-in of testKeeper.ts (implied by `asUsersRun`).
+   */
+  passphraseSecrets?: boolean;
 }
 
 /**
@@ -127,9 +133,11 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
   const backendUrl = `file://${backendDir}`;
   const projectName = options.projectName ?? "cloudplatform-test";
   const stackName = options.stackName ?? "test";
+  const keeper = options.asUsersRun || options.passphraseSecrets ? undefined : await testSecretsProvider();
   const envVars = {
     ...offlineEnv(pulumiHome),
     ...(options.asUsersRun ? {} : suiteProcessEnv()),
+    ...(keeper?.env ?? {}),
     PULUMI_BACKEND_URL: backendUrl,
     ...(options.envVars ?? {}),
   };
@@ -142,6 +150,7 @@ export async function createTestStack(options: TestStackOptions): Promise<TestSt
     pulumiCommand,
     pulumiHome,
     envVars,
+    ...(keeper ? { secretsProvider: keeper.url } : {}),
     ...(ownProject ? {} : { projectSettings: { name: projectName, runtime: "nodejs" as const, ...(main ? { main } : {}), backend: { url: backendUrl } } }),
   };
   // The backend is new, so the stack is too: `createStack` skips the `stack select` that would fail first.

@@ -10,6 +10,9 @@
  * - the engine's event log (`onEvent`), the operation's output (`onOutput`) and every error
  *   message;
  * - any file of the backend directory (state, backups, history).
+ *
+ * The stack keeps the passphrase secrets provider, a user's default on a `file://` backend
+ * (other suites use the loopback stand-in of testKeeper.ts).
  */
 import { execFileSync } from "child_process";
 import * as path from "path";
@@ -44,7 +47,7 @@ let clean = 0;
 
 beforeAll(async () => {
   sim = await startSimulator({ apiKey: KEY, timeScale: 60 });
-  t = await createTestStack({ projectName: "reliability-secrets", program: quickstartProgram, config: simConfig(sim, KEY) });
+  t = await createTestStack({ projectName: "reliability-secrets", program: quickstartProgram, config: simConfig(sim, KEY), passphraseSecrets: true });
 });
 
 afterAll(async () => {
