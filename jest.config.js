@@ -1,11 +1,11 @@
 /**
  * Two jest projects: fast unit tests (each file starts its own simulator) and integration tests
- * that drive the real Pulumi CLI (the Makefile runs them four at a time, then the
+ * that drive the real Pulumi CLI (the Makefile runs them five at a time, then the
  * timing-sensitive ones two at a time; tests/sequencer.js starts the longest first).
  *
- * ts-jest only transpiles (tsconfig.jest.json sets isolatedModules): `make typecheck` already
- * type-checks every test with tsc before the tests run, so checking each file again inside every
- * jest worker was the same work twice.
+ * ts-jest only transpiles (tsconfig.jest.json sets isolatedModules): `make typecheck`
+ * type-checks every test with tsc (`make test` runs it beside the unit tests), so checking each
+ * file again inside every jest worker was the same work twice.
  */
 const tsJest = ["ts-jest", { tsconfig: "tsconfig.jest.json" }];
 

@@ -4,7 +4,8 @@
  * an earlier run; a fresh clone (CI) has no such cache, and jest then runs files it has no
  * duration for first, by file size, which puts short suites that spawn many processes (compat,
  * release, examples) last. So a file jest has no duration for takes the one measured here (in
- * seconds, in `make test-integration` on 2 cores); a file missing from the table runs first.
+ * seconds, in `make test-integration` on 2 cores); an integration file missing from the table runs
+ * first. Unit suites have a table of their own (UNIT_SECONDS).
  */
 const Sequencer = require("@jest/test-sequencer").default;
 const path = require("path");
@@ -42,14 +43,33 @@ const MEASURED_SECONDS = {
   "tests/integration/generatedSdks.test.ts": 4,
 };
 
+/**
+ * The unit suites that take seconds of waiting on their simulators' timers (in seconds, in `make
+ * test-unit`), so they start first; every other unit suite counts as one second and runs after
+ * them, in no particular order.
+ */
+const UNIT_SECONDS = {
+  "tests/unit/resources/k8sUpgradeLock.test.ts": 30,
+  "tests/unit/api/malformed.test.ts": 25,
+  "tests/unit/resources/malformedAnswers.test.ts": 16,
+  "tests/unit/resources/storageEvent.test.ts": 15,
+  "tests/unit/resources/k8sClusterUpgrade.test.ts": 11,
+  "tests/unit/tasks/waitForTask.test.ts": 10,
+  "tests/unit/plugin/server.test.ts": 8,
+  "tests/unit/api/transport.test.ts": 8,
+};
+
 class LongestFirst extends Sequencer {
   time(test) {
     const cached = super.time(test);
     if (cached !== undefined) return cached;
-    const measured = MEASURED_SECONDS[path.relative(test.context.config.rootDir, test.path).split(path.sep).join("/")];
+    const file = path.relative(test.context.config.rootDir, test.path).split(path.sep).join("/");
+    if (file.startsWith("tests/unit/")) return (UNIT_SECONDS[file] ?? 1) * 1000;
+    const measured = MEASURED_SECONDS[file];
     return measured === undefined ? undefined : measured * 1000;
   }
 }
 
 module.exports = LongestFirst;
 module.exports.MEASURED_SECONDS = MEASURED_SECONDS;
+module.exports.UNIT_SECONDS = UNIT_SECONDS;

@@ -6,7 +6,7 @@
  */
 import { ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
-import { sharedPacer, type RequestPacer } from "./pacing";
+import { parseMaxConcurrentRequests, RequestPacer, sharedPacer } from "./pacing";
 import { redact, redactDeep } from "./redact";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
 import { resolveRetryPolicy, type RetryPolicy } from "./retry";
@@ -55,9 +55,13 @@ export interface ClientOptions {
   readonly logger?: ClientLogger | undefined;
   /** Called before each retry wait. */
   readonly onRetry?: ((event: RetryEvent) => void) | undefined;
-  /** Sleep used between retries (tests inject one to observe waits); resolves early on abort. */
+  /**
+   * Sleep used between retries and for a 429's pause (tests inject one to observe waits);
+   * resolves early on abort. A client given `sleep` or `now` paces its requests on that clock
+   * with a pacer of its own, not the host's shared one.
+   */
   readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
-  /** Clock for the retry budget and HTTP-date Retry-After (tests). */
+  /** Clock for the retry budget, HTTP-date Retry-After and a 429's pause (tests). */
   readonly now?: (() => number) | undefined;
   /** Random source for jitter (tests). */
   readonly random?: (() => number) | undefined;
@@ -106,7 +110,7 @@ export interface ResolvedOptions {
   readonly scrub: (text: string) => string;
   /** Removes the key from every string of a value (an error body). */
   readonly scrubDeep: (value: unknown) => unknown;
-  /** The pacer of this API host, shared by every client of the process. */
+  /** The pacer of this API host, shared by every client of the process (see {@link pacerFor}). */
   readonly pacer: RequestPacer;
 }
 
@@ -138,8 +142,19 @@ export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
     baseUrlSource: sourceOf("baseUrl", sources),
     scrub: (text) => redact(text, [apiKey]),
     scrubDeep: (value) => redactDeep(value, [apiKey]),
-    pacer: sharedPacer(baseUrl, options.maxConcurrentRequests, sources),
+    pacer: pacerFor(baseUrl, options, sources),
   };
+}
+
+/**
+ * The host's shared pacer, unless the client runs on an injected clock: a pause is a time on
+ * some clock, so a client on another clock (a test's) gets a pacer of its own on that clock
+ * rather than waiting out, in real time, a pause set on its own fake one.
+ */
+function pacerFor(baseUrl: string, options: ClientOptions, sources: OptionSources | undefined): RequestPacer {
+  if (options.now === undefined && options.sleep === undefined) return sharedPacer(baseUrl, options.maxConcurrentRequests, sources);
+  const maxConcurrent = parseMaxConcurrentRequests(options.maxConcurrentRequests, sources);
+  return new RequestPacer({ maxConcurrent, now: options.now, sleep: options.sleep });
 }
 
 function checkApiKey(value: string | undefined, sources: OptionSources | undefined): string {

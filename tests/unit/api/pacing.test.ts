@@ -346,6 +346,30 @@ describe("through the client", () => {
     }
   });
 
+  test("a client on an injected clock waits out a 429's pause on that clock, with a pacer of its own", async () => {
+    const { url, sent, close } = await limitedOnce("20");
+    let now = Date.parse("2026-10-01T00:00:00Z");
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+      now += ms;
+    };
+    try {
+      const c = createClient({ baseUrl: url, apiKey: "k", retry: { budgetMs: 5_000 }, now: () => now, sleep });
+      await expect(c.iam.clients.me()).rejects.toThrow(/slow down/);
+      const started = Date.now();
+      // The 20 s pause was set on the injected clock: the next request waits it out there (a
+      // pause of at most its 5 s budget), never on the host's shared pacer in real time.
+      await expect(c.iam.clients.me()).resolves.toMatchObject({ id: 1 });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(waits).toEqual([5_000]);
+      expect(sharedPacer(url, undefined).state().pausedUntil).toEqual({});
+      expect(sent).toHaveLength(2);
+    } finally {
+      await close();
+    }
+  });
+
   test("a 429 whose Retry-After is beyond the budget fails that request at once and holds the next one only for its own budget", async () => {
     const { url, sent, close } = await limitedOnce("3600");
     try {

@@ -33,3 +33,12 @@ test("with no cached durations, the longest measured suite comes first and the s
   const order = sequencer.sort(tests).map((t: { path: string }) => path.relative(ROOT, t.path));
   expect(order).toEqual(["tests/integration/malformedAnswersDynamic.test.ts", "tests/integration/lookups.test.ts", "tests/integration/goProgram.test.ts"]);
 });
+
+test("the unit table names existing unit suites; a slow one comes before the rest, which count as one second", () => {
+  for (const file of Object.keys(LongestFirst.UNIT_SECONDS)) expect(fs.existsSync(path.join(ROOT, file))).toBe(true);
+  const sequencer = new LongestFirst();
+  const context = { config: { rootDir: ROOT, cacheDirectory: fs.mkdtempSync(path.join(os.tmpdir(), "seq-")), name: "u" }, hasteFS: { getSize: () => 1 } };
+  const tests = ["tests/unit/caughtErrors.test.ts", "tests/unit/resources/k8sUpgradeLock.test.ts", "tests/unit/api/transport.test.ts"].map((p) => ({ path: path.join(ROOT, p), context }));
+  const order = sequencer.sort(tests).map((t: { path: string }) => path.relative(ROOT, t.path));
+  expect(order).toEqual(["tests/unit/resources/k8sUpgradeLock.test.ts", "tests/unit/api/transport.test.ts", "tests/unit/caughtErrors.test.ts"]);
+});
