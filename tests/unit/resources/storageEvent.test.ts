@@ -16,7 +16,7 @@ import {
   type StorageEventOutputs,
 } from "../../../provider/resources/storageEvent";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
-import { admin, expectNoSecret, newKey, rejectionOf } from "../api/helpers";
+import { admin, expectNoSecret, newKey, rejectionOf, simulatorReports } from "../api/helpers";
 import { contextOf, quickRun } from "./context";
 
 const NAMES = ["reaching_used_space", "reaching_files_quantity", "reaching_used_traffic", "reaching_used_requests"];
@@ -321,6 +321,8 @@ describe("create", () => {
     const { outs } = await second;
     expect(outs.bucketName).toBe("goes-on");
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ uuid: outs.uuid })]);
+    // The stopped list is still held by the server; it must not land in the next test's log.
+    await simulatorReports(sim.url, (r) => r.inFlight.length === 0);
   });
 
   test("after a delete of this run, a create lists afresh (the shared list still shows the deleted event)", async () => {
