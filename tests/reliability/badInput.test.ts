@@ -1,5 +1,5 @@
 /**
- * Bad input: a table of invalid inputs across both resources and every lookup. Each case is one
+ * Bad input: a table of invalid inputs of both resources and of the lookups. Each case is one
  * `pulumi preview` of an inline program declaring just that input; it must fail with a message
  * naming the field and what is allowed, and the simulator must log no write (POST, PUT, DELETE
  * or PATCH; the admin API is never logged). Reads are allowed: the K8sClusterUpgrade check reads
@@ -65,30 +65,15 @@ const CASES: Case[] = [
   ["K8sClusterUpgrade: unknown cluster", k8s({ clusterName: "no-such-cluster" }), ["clusterName", "cluster no-such-cluster was not found in project 1, region 76"]],
   ["K8sClusterUpgrade: allowMultiStep as text", k8s({ allowMultiStep: "yes" }), ["allowMultiStep must be true or false", '"yes"']],
   ["K8sClusterUpgrade: timeoutMinutes 0", k8s({ timeoutMinutes: 0 }), ["timeoutMinutes must be a positive number of minutes", "got 0"]],
-  // Lookups: validated in the program before any request.
-  ["getProjects: includeDeleted as text", lookup(cloud.getProjects, { includeDeleted: "no" }), ["getProjects: includeDeleted must be true or false", '"no"']],
-  ["getProject: id 0", lookup(cloud.getProject, { id: 0 }), ["getProject: id must be an integer >= 1", "got 0"]],
-  ["getRegions: unknown accessLevel", lookup(cloud.getRegions, { accessLevel: "remote" }), ["getRegions: accessLevel must be one of core, edge", '"remote"']],
-  ["getRegion: hasK8s as text", lookup(cloud.getRegion, { name: "Frankfurt", hasK8s: "yes" }), ["getRegion: hasK8s must be true or false", '"yes"']],
+  // Lookups: validated in the program before any request; one of each kind of check (required,
+  // enum, type, date, across fields, an argument the lookup does not take). Every lookup's
+  // invalid inputs are in tests/unit/lookups/validation.test.ts, through runLookup, the one
+  // function every SDK lookup calls.
   ["getInstances: missing regionId", lookup(cloud.getInstances, { projectId: 1 }), ["getInstances: regionId is required (an integer >= 1)"]],
-  ["getInstances: pageSize 0", lookup(cloud.getInstances, { projectId: 1, regionId: 76, pageSize: 0 }), ["getInstances: pageSize must be an integer from 1 to 1000", "got 0"]],
   ["getInstances: unknown status", lookup(cloud.getInstances, { projectId: 1, regionId: 76, status: "RUNNING" }), ["getInstances: status must be one of ACTIVE, BUILD", "SHUTOFF", '"RUNNING"']],
-  ["getDelegationStatus: empty domain", lookup(cloud.getDelegationStatus, { domain: "" }), ["getDelegationStatus: domain must be a non-empty string"]],
-  ["getResellerTotals: limit 101", lookup(cloud.getResellerTotals, { ...totals, limit: 101 }), ["getResellerTotals: limit must be an integer from 0 to 100", "got 101"]],
-  ["getResellerTotals: offset -1", lookup(cloud.getResellerTotals, { ...totals, offset: -1 }), ["getResellerTotals: offset must be an integer from 0 to 100000", "got -1"]],
-  ["getResellerTotals: offset 100001", lookup(cloud.getResellerTotals, { ...totals, offset: 100_001 }), ["getResellerTotals: offset must be an integer from 0 to 100000", "got 100001"]],
-  ["getResellerTotals: unknown metric", lookup(cloud.getResellerTotals, { ...totals, metric: "bandwidth" }), ["getResellerTotals: metric must be one of domains, volume, requests, requests_clean", '"bandwidth"']],
-  ["getResellerTotals: impossible date", lookup(cloud.getResellerTotals, { ...totals, from: "2026-02-30" }), ["getResellerTotals: from must be a date in the form YYYY-MM-DD", '"2026-02-30"']],
   ["getResellerTotals: to before from", lookup(cloud.getResellerTotals, { ...totals, to: "2026-09-01" }), ["getResellerTotals: to must be after from", '"2026-10-01"', '"2026-09-01"']],
   ["getResellerPing: an argument it does not take", lookup(cloud.getResellerPing, { clientId: 1 }), ["getResellerPing: clientId is not an argument of getResellerPing, which takes none"]],
-  ["getCurrentClient: an argument it does not take", lookup(cloud.getCurrentClient, { id: 7 }), ["getCurrentClient: id is not an argument of getCurrentClient, which takes none"]],
-  ["getTask: missing taskId", lookup(cloud.getTask, {}), ["getTask: taskId is required (a non-empty string)"]],
-  ["getTasks: unknown state", lookup(cloud.getTasks, { state: "DONE" }), ["getTasks: state must be one of NEW, RUNNING, FINISHED, ERROR", '"DONE"']],
-  ["getTasks: unknown orderBy", lookup(cloud.getTasks, { orderBy: "newest" }), ["getTasks: orderBy must be one of asc, desc", '"newest"']],
-  ["getK8sCluster: missing clusterName", lookup(cloud.getK8sCluster, { projectId: 1, regionId: 76 }), ["getK8sCluster: clusterName is required (a non-empty string)"]],
   ["getK8sUpgradeVersions: projectId as text", lookup(cloud.getK8sUpgradeVersions, { projectId: "1", regionId: 76, clusterName: "prod-cluster" }), ["getK8sUpgradeVersions: projectId must be an integer >= 1", '"1"']],
-  ["getStreamingAiTasks: unknown ordering", lookup(cloud.getStreamingAiTasks, { ordering: "newest" }), ["getStreamingAiTasks: ordering must be one of task_id, status, task_name, started_at", '"newest"']],
-  ["getStreamingAiTasks: unknown taskName", lookup(cloud.getStreamingAiTasks, { taskName: "translation" }), ["getStreamingAiTasks: taskName must be one of transcription, content-moderation", '"translation"']],
   ["getStreamingAiTasks: bad dateCreated", lookup(cloud.getStreamingAiTasks, { dateCreated: "yesterday" }), ["getStreamingAiTasks: dateCreated must be an ISO 8601 date (YYYY-MM-DD)", '"yesterday"']],
 ];
 

@@ -130,3 +130,42 @@ describe("lookup argument validation", () => {
     expect(sim.requests()).toEqual([]);
   });
 });
+
+/**
+ * Invalid inputs that tests/reliability/badInput.test.ts once ran each through a Pulumi preview
+ * (it keeps one of each kind of check): every SDK lookup calls runLookup, so the message and the
+ * absence of requests are checked here, with the texts that table required.
+ */
+const badInputTotals = { metric: "volume", from: "2026-10-01", to: "2026-11-01" };
+const fromBadInput: Array<[string, LookupDefinition<any, any, any>, unknown, string[]]> = [
+  ["getProjects: includeDeleted as text", getProjectsLookup, { includeDeleted: "no" }, ["getProjects: includeDeleted must be true or false", '"no"']],
+  ["getProject: id 0", getProjectLookup, { id: 0 }, ["getProject: id must be an integer >= 1", "got 0"]],
+  ["getRegions: unknown accessLevel", getRegionsLookup, { accessLevel: "remote" }, ["getRegions: accessLevel must be one of core, edge", '"remote"']],
+  ["getRegion: hasK8s as text", getRegionLookup, { name: "Frankfurt", hasK8s: "yes" }, ["getRegion: hasK8s must be true or false", '"yes"']],
+  ["getInstances: pageSize 0", getInstancesLookup, { projectId: 1, regionId: 76, pageSize: 0 }, ["getInstances: pageSize must be an integer from 1 to 1000", "got 0"]],
+  ["getDelegationStatus: empty domain", getDelegationStatusLookup, { domain: "" }, ["getDelegationStatus: domain must be a non-empty string"]],
+  ["getResellerTotals: limit 101", getResellerTotalsLookup, { ...badInputTotals, limit: 101 }, ["getResellerTotals: limit must be an integer from 0 to 100", "got 101"]],
+  ["getResellerTotals: offset -1", getResellerTotalsLookup, { ...badInputTotals, offset: -1 }, ["getResellerTotals: offset must be an integer from 0 to 100000", "got -1"]],
+  ["getResellerTotals: offset 100001", getResellerTotalsLookup, { ...badInputTotals, offset: 100_001 }, ["getResellerTotals: offset must be an integer from 0 to 100000", "got 100001"]],
+  ["getResellerTotals: unknown metric", getResellerTotalsLookup, { ...badInputTotals, metric: "bandwidth" }, ["getResellerTotals: metric must be one of domains, volume, requests, requests_clean", '"bandwidth"']],
+  ["getResellerTotals: impossible date", getResellerTotalsLookup, { ...badInputTotals, from: "2026-02-30" }, ["getResellerTotals: from must be a date in the form YYYY-MM-DD", '"2026-02-30"']],
+  ["getCurrentClient: an argument it does not take", getCurrentClientLookup, { id: 7 }, ["getCurrentClient: id is not an argument of getCurrentClient, which takes none"]],
+  ["getTask: missing taskId", getTaskLookup, {}, ["getTask: taskId is required (a non-empty string)"]],
+  ["getTasks: unknown state", getTasksLookup, { state: "DONE" }, ["getTasks: state must be one of NEW, RUNNING, FINISHED, ERROR", '"DONE"']],
+  ["getTasks: unknown orderBy", getTasksLookup, { orderBy: "newest" }, ["getTasks: orderBy must be one of asc, desc", '"newest"']],
+  ["getK8sCluster: missing clusterName", getK8sClusterLookup, { projectId: 1, regionId: 76 }, ["getK8sCluster: clusterName is required (a non-empty string)"]],
+  ["getStreamingAiTasks: unknown ordering", getStreamingAiTasksLookup, { ordering: "newest" }, ["getStreamingAiTasks: ordering must be one of task_id, status, task_name, started_at", '"newest"']],
+  ["getStreamingAiTasks: unknown taskName", getStreamingAiTasksLookup, { taskName: "translation" }, ["getStreamingAiTasks: taskName must be one of transcription, content-moderation", '"translation"']],
+];
+
+describe("the invalid lookup inputs of the end-to-end table", () => {
+  it.each(fromBadInput)("%s", async (_title, def, args, texts) => {
+    const err = await runLookup(def, args, envFor(sim)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(LookupArgumentError);
+    for (const text of texts) expect((err as Error).message).toContain(text);
+    expect(sim.requests()).toEqual([]);
+  });
+});
