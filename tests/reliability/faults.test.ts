@@ -77,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   try {
-    await t?.cleanup();
+    t?.discard(); // the simulator closes next: no destroy of the quickstart's resources
   } finally {
     await sim?.close();
     const total = Object.values(injected).reduce((a, b) => a + b, 0);
