@@ -15,7 +15,7 @@
  * bench keep the passphrase provider.
  */
 import * as http from "http";
-import type { AddressInfo } from "net";
+import { listenOnLoopback } from "../unit/api/helpers";
 
 /** The key name in the transit paths and the stack's `secretsprovider` URL. */
 const KEY_NAME = "cloudplatform-test";
@@ -49,13 +49,9 @@ async function listen(): Promise<TestSecretsProvider> {
       res.end(JSON.stringify(reply.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = await listenOnLoopback(server);
   server.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `hashivault://${KEY_NAME}`,
-    env: { VAULT_ADDR: `http://127.0.0.1:${port}`, VAULT_TOKEN: "cloudplatform-test-token" },
-  };
+  return { url: `hashivault://${KEY_NAME}`, env: { VAULT_ADDR: address, VAULT_TOKEN: "cloudplatform-test-token" } };
 }
 
 /** The transit engine's encrypt and decrypt, as the Vault client writes them (PUT or POST). */
