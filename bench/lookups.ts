@@ -5,12 +5,14 @@
  * in up). Scenarios, one program run each: one `getProject({})` (what one call costs), 100
  * identical default-project lookups (half `getProject`, half `getProjectOutput`, all started
  * at once), 100 `getTask` lookups of distinct tasks (made beforehand through the simulator's
- * admin API, which is not logged).
+ * admin API, which is not logged). Then, without a program, paging through 10,000 instances
+ * and tasks over a real socket (bench/paging.ts).
  */
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import * as cloud from "pulumi-cloudplatform";
 import { countKinds, errorText, formatCounts, opOptions, progress, secs, settle, startSim, timed, withStack } from "./common";
 import { logged } from "./operations";
+import { measurePaging } from "./paging";
 import type { Section } from "./report";
 
 interface Scenario {
@@ -106,5 +108,6 @@ export async function lookupsSection(): Promise<Section> {
     }
     if (r.error) section.notes.push(`ERROR (${r.label}): ${r.error}`);
   }
+  await measurePaging(section);
   return section;
 }

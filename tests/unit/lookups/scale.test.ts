@@ -1,59 +1,65 @@
 /**
- * `getInstances` and `getTasks` over 10,000 items (seeded with `POST /__admin/bulk`): every page
- * once, no page past `maxResults` (and no item past it on the last page), and one progress line
- * per page when the list takes more than one page. Requests are counted from the simulator's
- * request log.
+ * `getInstances` and `getTasks` over 10,000 items: every page once, no page past `maxResults`
+ * (and no item past it on the last page), the requested order kept, and one progress line per
+ * page when the list takes more than one page. The lists are served from memory through the
+ * client's real product modules and response mapping (no socket, no simulator), so each case
+ * takes milliseconds whatever else the machine runs; the same listings over a real socket
+ * against the simulator are timed by `make bench` (section 5, Lookups).
  */
+import type { LookupDefinition } from "../../../provider/lookups/runtime";
 import { getInstancesLookup } from "../../../provider/lookups/instances";
-import { runLookup } from "../../../provider/lookups/runtime";
 import { getTasksLookup } from "../../../provider/lookups/tasks";
-import type { RunningSimulator } from "../../../simulator";
-import { envFor, requestsTo, start } from "./helpers";
+import { memoryClient, offsetList, type RecordedRequest } from "../harness/memoryTransport";
 
-let sim: RunningSimulator;
-let seededInstances = 0;
-beforeAll(async () => {
-  sim = await start();
-  seededInstances = sim.state().instances.filter((i) => i.project_id === 1 && i.region_id === 76).length;
-  const res = await fetch(`${sim.url}/__admin/bulk`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      instances: { total: 10000, template: { name: "vm-{i}", project_id: 1, region_id: 76 } },
-      tasks: { total: 10000, template: { task_type: "create_vm", project_id: 1, region_id: 76 } },
-    }),
-  });
-  expect(res.status).toBe(200);
-});
-afterAll(() => sim.close());
-beforeEach(async () => {
-  await fetch(`${sim.url}/__admin/requests`, { method: "DELETE" });
-});
+const TOTAL = 10_000;
 
-function withProgress() {
-  const lines: string[] = [];
-  return { lines, env: { ...envFor(sim), progress: (m: string) => lines.push(m) } };
+const instances = Array.from({ length: TOTAL }, (_, i) => ({ id: `vm-${i}`, name: `vm-${i}`, status: "ACTIVE", vm_state: "active" }));
+
+/** Tasks created one second apart, so either order is a different list. */
+const tasks = Array.from({ length: TOTAL }, (_, i) => ({
+  id: `task-${i}`,
+  task_type: "create_vm",
+  state: "FINISHED",
+  created_on: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString().slice(0, 19),
+}));
+
+/** The in-memory API: the instance list of project 1 in region 76, and the task list in the order asked. */
+function api(request: RecordedRequest) {
+  if (request.path === "/cloud/v1/instances/1/76") return offsetList(instances)(request.query);
+  if (request.path === "/cloud/v1/tasks") {
+    const ordered = request.query.order_by === "asc" ? tasks : [...tasks].reverse();
+    return offsetList(ordered)(request.query);
+  }
+  return { status: 404, body: { message: `no route ${request.path}` } };
 }
 
+/** Runs a lookup's own argument check and requests over the in-memory API, collecting progress lines. */
+async function run<A, N, R>(def: LookupDefinition<A, N, R>, args: A) {
+  const { client, requests } = memoryClient(api);
+  const lines: string[] = [];
+  const result = await def.execute(
+    { client, sub: () => Promise.reject(new Error("no sub-lookups here")), progress: (m) => lines.push(m) },
+    def.normalize(args),
+  );
+  return { result, requests, lines };
+}
+
+const pagesOf = (requests: readonly RecordedRequest[]) => requests.map((r) => [r.query.limit, r.query.offset]);
+
 test("getInstances pages through 10,000 instances once each and reports every page", async () => {
-  const { lines, env } = withProgress();
-  const total = 10000 + seededInstances;
-  const result = await runLookup(getInstancesLookup, { projectId: 1, regionId: 76 }, env);
-  expect(result.instances).toHaveLength(total);
-  expect(new Set(result.ids).size).toBe(total);
-  const pages = Math.ceil(total / 1000);
-  const requests = requestsTo(sim, "/cloud/v1/instances/1/76");
-  expect(requests.map((r) => r.query.offset)).toEqual(Array.from({ length: pages }, (_, i) => String(i * 1000)));
-  expect(lines).toHaveLength(pages);
-  expect(lines[0]).toBe(`getInstances: page 1 of ${pages} (1000 of ${total} instances)`);
-  expect(lines[pages - 1]).toBe(`getInstances: page ${pages} of ${pages} (${total} of ${total} instances)`);
+  const { result, requests, lines } = await run(getInstancesLookup, { projectId: 1, regionId: 76 });
+  expect(result.instances).toHaveLength(TOTAL);
+  expect(new Set(result.ids).size).toBe(TOTAL);
+  expect(requests.map((r) => r.query.offset)).toEqual(Array.from({ length: 10 }, (_, i) => String(i * 1000)));
+  expect(lines).toHaveLength(10);
+  expect(lines[0]).toBe(`getInstances: page 1 of 10 (1000 of ${TOTAL} instances)`);
+  expect(lines[9]).toBe(`getInstances: page 10 of 10 (${TOTAL} of ${TOTAL} instances)`);
 });
 
 test("getInstances stops at maxResults: no further page, and the last page asks only for what is missing", async () => {
-  const { lines, env } = withProgress();
-  const result = await runLookup(getInstancesLookup, { projectId: 1, regionId: 76, maxResults: 2500 }, env);
+  const { result, requests, lines } = await run(getInstancesLookup, { projectId: 1, regionId: 76, maxResults: 2500 });
   expect(result.instances).toHaveLength(2500);
-  expect(requestsTo(sim, "/cloud/v1/instances/1/76").map((r) => [r.query.limit, r.query.offset])).toEqual([
+  expect(pagesOf(requests)).toEqual([
     ["1000", "0"],
     ["1000", "1000"],
     ["500", "2000"],
@@ -66,28 +72,29 @@ test("getInstances stops at maxResults: no further page, and the last page asks 
 });
 
 test("a lookup that takes one page reports nothing, and a small cap fetches only the cap", async () => {
-  const { lines, env } = withProgress();
-  const result = await runLookup(getTasksLookup, { projectId: 1, taskType: "create_vm", maxResults: 7 }, env);
+  const { result, requests, lines } = await run(getTasksLookup, { projectId: 1, taskType: "create_vm", maxResults: 7 });
   expect(result.tasks).toHaveLength(7);
-  expect(requestsTo(sim, "/cloud/v1/tasks").map((r) => r.query.limit)).toEqual(["7"]);
+  expect(requests.map((r) => r.query.limit)).toEqual(["7"]);
   expect(lines).toEqual([]);
 });
 
-test("getTasks pages through 10,000 tasks in the requested order and stops at maxResults", async () => {
-  const { lines, env } = withProgress();
-  const all = await runLookup(getTasksLookup, { projectId: 1, taskType: "create_vm", orderBy: "asc", pageSize: 1000 }, env);
-  expect(all.tasks).toHaveLength(10000);
-  expect(new Set(all.ids).size).toBe(10000);
-  const created = all.tasks.map((t) => Date.parse(t.createdOn ?? ""));
-  expect(created.every((t, i) => i === 0 || t >= (created[i - 1] as number))).toBe(true);
-  expect(requestsTo(sim, "/cloud/v1/tasks")).toHaveLength(10);
+test("getTasks pages through 10,000 tasks in the requested order", async () => {
+  const { result, requests, lines } = await run(getTasksLookup, { projectId: 1, taskType: "create_vm", orderBy: "asc", pageSize: 1000 });
+  expect(result.tasks).toHaveLength(TOTAL);
+  expect(new Set(result.ids).size).toBe(TOTAL);
+  const created = result.tasks.map((t) => Date.parse(t.createdOn ?? ""));
+  expect(created.every((t, i) => i === 0 || t > (created[i - 1] as number))).toBe(true);
+  expect(requests).toHaveLength(10);
+  expect(requests.every((r) => r.query.order_by === "asc" && r.query.project_id === "1" && r.query.task_type === "create_vm")).toBe(true);
   expect(lines).toHaveLength(10);
-  expect(lines[9]).toBe("getTasks: page 10 of 10 (10000 of 10000 tasks)");
+  expect(lines[9]).toBe(`getTasks: page 10 of 10 (${TOTAL} of ${TOTAL} tasks)`);
+});
 
-  await fetch(`${sim.url}/__admin/requests`, { method: "DELETE" });
-  const capped = await runLookup(getTasksLookup, { projectId: 1, taskType: "create_vm", pageSize: 1000, maxResults: 1500 }, withProgress().env);
-  expect(capped.tasks).toHaveLength(1500);
-  expect(requestsTo(sim, "/cloud/v1/tasks").map((r) => [r.query.limit, r.query.offset])).toEqual([
+test("getTasks stops at maxResults: the last page asks only for what is missing", async () => {
+  const { result, requests } = await run(getTasksLookup, { projectId: 1, taskType: "create_vm", pageSize: 1000, maxResults: 1500 });
+  expect(result.tasks).toHaveLength(1500);
+  expect(result.tasks[0]?.id).toBe(`task-${TOTAL - 1}`);
+  expect(pagesOf(requests)).toEqual([
     ["1000", "0"],
     ["500", "1000"],
   ]);
