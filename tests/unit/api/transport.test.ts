@@ -45,7 +45,8 @@ describe("headers", () => {
   });
 
   test("a custom user agent replaces the default", async () => {
-    const c = createClient({ baseUrl: url, apiKey: newKey(), userAgent: "my-tool/2" });
+    // One attempt: the canned body is not a client, and its retries would only wait out backoff.
+    const c = createClient({ baseUrl: url, apiKey: newKey(), userAgent: "my-tool/2", retry: { maxAttempts: 1 } });
     await c.iam.clients.me().catch(() => undefined);
     expect(seen[0]?.headers["user-agent"]).toBe("my-tool/2");
   });

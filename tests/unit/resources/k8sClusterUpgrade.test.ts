@@ -21,14 +21,29 @@ import { contextOf } from "./context";
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
 
+/**
+ * The simulator's time: real time, except that a test may stop it (its tasks then stand still)
+ * and let it go on from where it stopped. Why: "the next run finds the task still running" must
+ * not depend on how fast this machine gets from one call to the next.
+ */
+const simClock = { stoppedAt: undefined as number | undefined, lostMs: 0 };
+const simNow = () => (simClock.stoppedAt ?? Date.now()) - simClock.lostMs;
+const stopSimClock = () => void (simClock.stoppedAt ??= Date.now());
+function restartSimClock(): void {
+  if (simClock.stoppedAt === undefined) return;
+  simClock.lostMs += Date.now() - simClock.stoppedAt;
+  simClock.stoppedAt = undefined;
+}
+
 // 40 simulated seconds per real second: one upgrade task (30 s simulated) takes under a second.
 beforeAll(async () => {
-  sim = await startSimulator({ apiKey: newKey(), timeScale: 40 });
+  sim = await startSimulator({ apiKey: newKey(), timeScale: 40, now: simNow });
 });
 afterAll(async () => {
   await sim.close();
 });
 beforeEach(async () => {
+  restartSimClock();
   await admin(sim.url, "POST", "/reset");
 });
 
@@ -273,13 +288,16 @@ describe("create and update", () => {
 
   it("gives up at timeoutMinutes, reported as partial state (the upgrade runs); the next run waits for the same task and never posts twice", async () => {
     const { ctx } = context();
+    // The task stands still until the next run has seen it running (its first line says so).
+    stopSimClock();
     const err = await rejectionOf(lifecycle.create(ctx, inputs({ timeoutMinutes: 0.001 })));
     expect(err).toBeInstanceOf(PartialResourceError);
     const timeout = (err as PartialResourceError).cause;
     expect(timeout).toBeInstanceOf(TaskTimeoutError);
     expect(err).toMatchObject({ id: "1/76/prod-cluster", properties: { version: "v1.30.4", taskIds: [(timeout as TaskTimeoutError).taskId] } });
     expect(clusterOf("prod-cluster").task_id).not.toBeNull();
-    const r = await lifecycle.update(ctx, "1/76/prod-cluster", (err as PartialResourceError).properties as unknown as K8sClusterUpgradeOutputs, inputs());
+    const next: LifecycleContext = { ...ctx, log: restartSimClock };
+    const r = await lifecycle.update(next, "1/76/prod-cluster", (err as PartialResourceError).properties as unknown as K8sClusterUpgradeOutputs, inputs());
     expect(r.version).toBe("v1.31.2");
     expect(upgradePosts("prod-cluster")).toHaveLength(1);
     expect(r.taskIds).toEqual([(timeout as TaskTimeoutError).taskId]);
