@@ -8,6 +8,7 @@
 import * as path from "path";
 import { manualPages, readPage, REPO_ROOT } from "./markdown";
 import { compileSnippets, typescriptBlocks } from "./snippets";
+import { CPU_BOUND_MS } from "../cpuBound";
 
 // git-ignored; registryDocs.test.ts uses tests/.docs-snippets, and each run empties its own.
 const SNIPPET_DIR = path.join(REPO_ROOT, "tests/.readme-snippets");
@@ -36,5 +37,5 @@ describe("the docs' TypeScript snippets", () => {
     expect(ours.length).toBeGreaterThanOrEqual(7);
     const where = ours.map((s, i) => `snippet-${i + 1}.ts is from ${s.page}`);
     expect({ errors: compileSnippets(ours.map((s) => s.code), SNIPPET_DIR), where }).toEqual({ errors: [], where });
-  });
+  }, CPU_BOUND_MS);
 });

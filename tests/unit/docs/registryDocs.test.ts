@@ -20,6 +20,7 @@ import {
 } from "../../../provider/settings";
 import { compileSnippets, typescriptBlocks } from "./snippets";
 import { checkYamlProgram, type PackageSchema } from "./yamlProgram";
+import { CPU_BOUND_MS } from "../cpuBound";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { load: parseYaml } = require("js-yaml") as { load(text: string): unknown };
@@ -69,7 +70,7 @@ describe("Registry pages", () => {
     const ts = typescriptBlocks(index);
     expect(ts).toHaveLength(1);
     expect(compileSnippets(ts, path.join(REPO_ROOT, "tests/.docs-snippets"))).toEqual([]);
-  });
+  }, CPU_BOUND_MS);
 
   it("has a YAML example that passes the schema check", () => {
     const [yaml] = blocks(index, "yaml");

@@ -13,6 +13,7 @@ import { VERSION } from "../../../provider/api/version";
 import { engineAddressFrom } from "../../../provider/engineWatch";
 import { launchedByRunPlugin } from "../../../sdk/nodejs/internal/sourcePlugin";
 import { call, providerClient, startFakeEngine } from "./grpcClient";
+import { CPU_BOUND_MS } from "../cpuBound";
 
 const BIN = path.resolve(__dirname, "../../../bin/pulumi-resource-cloudplatform");
 
@@ -80,4 +81,4 @@ test.each([
     child.kill();
     engine.close();
   }
-});
+}, CPU_BOUND_MS);

@@ -8,6 +8,7 @@ import * as fs from "fs";
 import { IDENTITY_FIELDS, INPUT_FIELDS } from "../../../provider/resources/storage/types";
 import { IDENTITY_INPUTS, UPDATABLE_INPUTS } from "../../../provider/resources/k8s/types";
 import { FUNCTIONS } from "../../../provider/plugin/functions";
+import { CPU_BOUND_MS } from "../cpuBound";
 
 interface Generator {
   schemaText(): string;
@@ -28,7 +29,7 @@ const schema = JSON.parse(committed) as Schema;
 
 test("schema.json is what the generator builds from the TypeScript SDK (run `make schema` when this fails)", () => {
   expect(committed).toBe(generator.schemaText());
-});
+}, CPU_BOUND_MS);
 
 test("every resource, input, output, function, argument, result field and type has a description", () => {
   const undocumented: string[] = [];

@@ -11,6 +11,7 @@ import * as path from "path";
 import * as ts from "typescript";
 import { parseArgs } from "../../../simulator/cli";
 import { call } from "./helpers";
+import { CPU_BOUND_MS } from "../cpuBound";
 
 const ROOT = path.resolve(__dirname, "../../..");
 let CLI = "";
@@ -67,7 +68,7 @@ beforeAll(async () => {
   const m = /cloudplatform-simulator listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stdout);
   url = m?.[1] ?? "";
   key = /api key: (\S+)/.exec(stdout)?.[1] ?? "";
-});
+}, CPU_BOUND_MS);
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
@@ -156,7 +157,7 @@ test("--dialect public-api starts the simulator in that dialect; a bad value exi
   const help = await spawnCli(["--help"]);
   expect(help.code).toBe(0);
   expect(help.out).toContain("--dialect NAME");
-});
+}, CPU_BOUND_MS);
 
 test("parseArgs reads every flag and rejects unknown ones", () => {
   const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--dialect", "public-api", "--quiet"]);
