@@ -46,8 +46,7 @@ export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, a
   };
   /** A 429 whose Retry-After really paces us: the server's pacing, not a failure. */
   const paced = (r: FailureRecord) => r.kind === "status" && r.status === 429 && isPacingDelay(r.retryAfterMs, policy);
-  /** True after waiting out a 429's Retry-After: the pacer need not hold the retry for the same pause. */
-  let pauseWaited = false;
+  const request = Symbol(path);
 
   try {
     return await pRetry(
@@ -55,7 +54,7 @@ export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, a
         pacer
           .send(family, attempt, familyPause, {
             signal,
-            pauseWaited,
+            request,
             maxPauseMs: policy.budgetMs - (now() - started),
             onHold: (ms) => o.logger?.warn?.(o.scrub(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`)),
           })
@@ -83,7 +82,6 @@ export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, a
           o.logger?.warn?.(o.scrub(`${spec.method} ${path} attempt ${attemptNumber} failed (${decision.reason}); retrying in ${delayMs} ms`));
           o.onRetry?.({ method: spec.method, path, attempt: attemptNumber, delayMs, reason: o.scrub(decision.reason), status, code });
           await o.sleep(delayMs, signal);
-          pauseWaited = status === 429 && retryAfterMs !== undefined;
         },
       },
     );
