@@ -4,8 +4,9 @@
  * Why one transport: auth, user agent, timeouts, the retry policy, error mapping and key
  * redaction are each decided once, so no product module can forget one of them. Its parts:
  * clientOptions.ts (the options and their checks), httpAttempt.ts (one HTTP attempt, the only
- * axios import), responseMapping.ts (what an answer means), retryLoop.ts (p-retry and the
- * pacer), attemptFailure.ts (a failure record and the public error it becomes).
+ * axios import), responseMapping.ts (what an answer means), attemptFailure.ts (a failure record
+ * and the public error it becomes), retry.ts (the policy and the decision after a failure),
+ * retryLoop.ts (p-retry and the pacer around the attempts).
  */
 import { AttemptFailed } from "./attemptFailure";
 import { anySignal } from "./abort";

@@ -184,9 +184,9 @@ export interface ConnectionErrorInit {
   readonly mayHaveReachedServer: boolean;
   /** True when the client's timeout fired. */
   readonly timedOut: boolean;
-  /** Attempts made, when more than one. */
+  /** Attempts made; the message says the number when more than one and no note does. */
   readonly attempts?: number | undefined;
-  /** Why retrying stopped, appended to the message. */
+  /** Why retrying stopped (with the number of attempts), appended to the message. */
   readonly note?: string | undefined;
 }
 
@@ -215,10 +215,7 @@ export class ConnectionError extends CloudPlatformError {
     const reach = init.mayHaveReachedServer
       ? "the request may have reached the server, so a write may have taken effect"
       : "the request never reached the server";
-    const tail = [init.note, init.attempts && init.attempts > 1 ? `(${init.attempts} attempts)` : undefined]
-      .filter(Boolean)
-      .join(" ");
-    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tail ? ` ${tail}` : ""}`);
+    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tailOf(init)}`);
     this.method = init.method;
     this.path = init.path;
     this.target = init.target;
@@ -227,6 +224,12 @@ export class ConnectionError extends CloudPlatformError {
     this.timedOut = init.timedOut;
     this.attempts = init.attempts ?? 1;
   }
+}
+
+/** The end of a message: why retrying stopped, which says how many attempts were made, or else their number. */
+function tailOf(init: { readonly attempts?: number | undefined; readonly note?: string | undefined }): string {
+  if (init.note) return ` ${init.note}`;
+  return init.attempts && init.attempts > 1 ? ` (${init.attempts} attempts)` : "";
 }
 
 /** The caller's AbortSignal cancelled the request; nothing is retried after this. */
@@ -253,9 +256,9 @@ export interface ResponseFormatErrorInit {
   readonly problem: string;
   /** What came instead, cut short and with the key redacted. */
   readonly received: string;
-  /** Attempts made, when more than one. */
+  /** Attempts made; the message says the number when more than one and no note does. */
   readonly attempts?: number | undefined;
-  /** Why retrying stopped, appended to the message. */
+  /** Why retrying stopped (with the number of attempts), appended to the message. */
   readonly note?: string | undefined;
 }
 
@@ -282,11 +285,7 @@ export class ResponseFormatError extends CloudPlatformError {
 
   constructor(init: ResponseFormatErrorInit) {
     const where = init.field === "(body)" ? "" : `field ${init.field}: `;
-    const tail = [init.note, init.attempts && init.attempts > 1 ? `(${init.attempts} attempts)` : undefined].filter(Boolean).join(" ");
-    super(
-      `${init.method} ${init.path} returned ${init.status} with an unexpected body: ${where}${init.problem}; received ${init.received}.` +
-        (tail ? ` ${tail}` : ""),
-    );
+    super(`${init.method} ${init.path} returned ${init.status} with an unexpected body: ${where}${init.problem}; received ${init.received}.${tailOf(init)}`);
     this.method = init.method;
     this.path = init.path;
     this.status = init.status;

@@ -3,13 +3,13 @@
  *
  * Why alone: sending (auth header, user agent, timeouts, no redirects, the proxy rule) and
  * reading the body under its size cap are the transport's only I/O; what the answer means is
- * decided by responseMapping.ts, and whether to try again by retryLoop.ts.
+ * decided by responseMapping.ts, and whether to try again by retry.ts.
  */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { Readable } from "stream";
 import { AttemptFailed } from "./attemptFailure";
 import type { ResolvedOptions } from "./clientOptions";
-import { messageOf } from "./errors";
+import { messageOf, RequestAbortedError } from "./errors";
 import { ERROR_BODY_KEEP_BYTES, readCapped, type ReadBody } from "./responseBody";
 import type { HeaderLookup } from "./retry";
 import type { RequestSpec } from "./transport";
@@ -23,7 +23,7 @@ export interface RawAnswer {
   readonly body: ReadBody;
 }
 
-/** Sends one attempt of a request; a failure to get an answer throws {@link AttemptFailed}. */
+/** Sends one attempt of a request; no answer throws {@link AttemptFailed}, or RequestAbortedError when cancelled. */
 export type HttpAttempt = (spec: RequestSpec<unknown>) => Promise<RawAnswer>;
 
 /**
@@ -88,9 +88,9 @@ export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
 }
 
 /** No answer: cancelled by the caller, or a network error with its code. */
-function networkFailure(o: ResolvedOptions, target: string, spec: RequestSpec<unknown>, err: unknown): AttemptFailed {
+function networkFailure(o: ResolvedOptions, target: string, spec: RequestSpec<unknown>, err: unknown): AttemptFailed | RequestAbortedError {
   const path = o.scrub(spec.path);
-  if (spec.options?.signal?.aborted || axios.isCancel(err)) return new AttemptFailed({ kind: "aborted", method: spec.method, path });
+  if (spec.options?.signal?.aborted || axios.isCancel(err)) return new RequestAbortedError(spec.method, path);
   const code = errorCode(err);
   const init = {
     method: spec.method,

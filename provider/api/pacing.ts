@@ -8,10 +8,9 @@
  * other request to that part of the API would get the same answer: one Retry-After now holds
  * them all (a "family": cloud, storage, ...), instead of each resource learning it on its own.
  *
- * Where it sits: around the single-attempt send of the transport (client.ts). The retry loop
- * stays as it is: it still waits the Retry-After of its own 429 and decides what is retried, so
- * per-endpoint budget rules (the delegation-status budget) keep working; the pacer only delays
- * attempts, never past the request's own remaining budget, and it never fails or repeats one.
+ * Where it sits: around each attempt, inside the retry loop (retryLoop.ts). The loop still
+ * waits the Retry-After of its own 429 and decides what is retried; the pacer only delays
+ * attempts, never past the request's own remaining budget, and never fails or repeats one.
  * Pacers are shared by every client of the process that talks to the same API host (the dynamic
  * provider's client and each lookup's client), through {@link sharedPacer}.
  */
@@ -56,10 +55,10 @@ export interface SendOptions {
    */
   readonly signal?: AbortSignal | undefined;
   /**
-   * The caller already waited out the Retry-After that set the family's pause (the retry of
-   * the request that got the 429): it passes the pause and only waits for a slot.
+   * The request this attempt belongs to, the same for all its attempts: a pause its own 429 set
+   * does not hold it, since its retry loop waits that Retry-After itself.
    */
-  readonly pauseWaited?: boolean | undefined;
+  readonly request?: symbol | undefined;
   /**
    * The longest this attempt may be held by its family's pause (the request's remaining retry
    * budget). After it the attempt is sent anyway and the server's own answer decides: one 429
@@ -87,7 +86,8 @@ export class RequestPacer {
   private inFlight = 0;
   /** Requests queued for a slot, in order; `resolve` hands one a slot. */
   private readonly waiting: Array<{ readonly resolve: () => void }> = [];
-  private readonly pauses = new Map<string, number>();
+  /** Per family: when its pause ends, and the request whose 429 set it. */
+  private readonly pauses = new Map<string, { readonly until: number; readonly by: symbol | undefined }>();
 
   constructor(options: PacerOptions) {
     this.limit = parseMaxConcurrentRequests(options.maxConcurrent);
@@ -119,24 +119,24 @@ export class RequestPacer {
       return await attempt();
     } catch (err) {
       const ms = pauseOf(err);
-      if (ms !== undefined && ms > 0) this.pause(family, ms);
+      if (ms !== undefined && ms > 0) this.pause(family, ms, options.request);
       throw err;
     } finally {
       this.release();
     }
   }
 
-  /** Holds the family's requests for `ms` from now (a longer pause already set is kept). */
-  pause(family: string, ms: number): void {
+  /** Holds the family's requests, other than `by`, for `ms` from now (a longer pause already set is kept). */
+  pause(family: string, ms: number, by?: symbol): void {
     const until = this.now() + ms;
-    if ((this.pauses.get(family) ?? 0) < until) this.pauses.set(family, until);
+    if ((this.pauses.get(family)?.until ?? 0) < until) this.pauses.set(family, { until, by });
   }
 
   /** In flight, queued, and paused families (for tests and reports). */
   state(): PacerState {
     const now = this.now();
     const pausedUntil: Record<string, number> = {};
-    for (const [family, until] of this.pauses) if (until > now) pausedUntil[family] = until;
+    for (const [family, { until }] of this.pauses) if (until > now) pausedUntil[family] = until;
     return { inFlight: this.inFlight, queued: this.waiting.length, pausedUntil };
   }
 
@@ -144,16 +144,16 @@ export class RequestPacer {
    * Waits out the family's pause, then for a slot; a pause that began while waiting for the
    * slot gives the slot back (another family may use it) and waits again.
    */
-  private async acquire(family: string, { signal, pauseWaited, maxPauseMs, onHold }: SendOptions): Promise<void> {
+  private async acquire(family: string, { signal, request, maxPauseMs, onHold }: SendOptions): Promise<void> {
     const holdUntil = this.now() + Math.max(0, maxPauseMs ?? Number.POSITIVE_INFINITY);
-    const held = () => !pauseWaited && this.now() < holdUntil && this.pausedFor(family) > 0;
+    const held = () => this.now() < holdUntil && this.pausedFor(family, request) > 0;
     let told = false;
     for (;;) {
       if (held() && !told) {
         told = true;
-        onHold?.(Math.min(this.pausedFor(family), holdUntil - this.now()));
+        onHold?.(Math.min(this.pausedFor(family, request), holdUntil - this.now()));
       }
-      if (!pauseWaited) await this.waitPause(family, holdUntil, signal);
+      await this.waitPause(family, request, holdUntil, signal);
       if (this.inFlight < this.limit) {
         this.inFlight++;
       } else {
@@ -194,17 +194,18 @@ export class RequestPacer {
     else this.inFlight--;
   }
 
-  private pausedFor(family: string): number {
-    const until = this.pauses.get(family);
-    if (until === undefined) return 0;
-    const left = until - this.now();
+  /** How long the family's pause still holds `request` (0 for the request that set it). */
+  private pausedFor(family: string, request: symbol | undefined): number {
+    const pause = this.pauses.get(family);
+    if (pause === undefined) return 0;
+    const left = pause.until - this.now();
     if (left <= 0) this.pauses.delete(family);
-    return left;
+    return request !== undefined && pause.by === request ? 0 : left;
   }
 
-  /** Sleeps while the family is paused, but not past `holdUntil`. */
-  private async waitPause(family: string, holdUntil: number, signal?: AbortSignal): Promise<void> {
-    for (let left = this.pausedFor(family); left > 0 && !signal?.aborted; left = this.pausedFor(family)) {
+  /** Sleeps while the family's pause holds `request`, but not past `holdUntil`. */
+  private async waitPause(family: string, request: symbol | undefined, holdUntil: number, signal?: AbortSignal): Promise<void> {
+    for (let left = this.pausedFor(family, request); left > 0 && !signal?.aborted; left = this.pausedFor(family, request)) {
       const allowed = holdUntil - this.now();
       if (allowed <= 0) return;
       await this.sleep(Math.min(left, allowed), signal);

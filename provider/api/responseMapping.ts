@@ -6,12 +6,11 @@
  * size cap, the schema check, Retry-After, a redirect never followed) are the contract of the
  * client, and are tested here without a socket.
  */
-import type { FailureRecord } from "./attemptFailure";
+import type { AttemptFailure } from "./attemptFailure";
 import { checkSuccessBody, quoteText, type BodyProblem, type ReadBody } from "./responseBody";
-import { parseRetryAfter, type HeaderLookup } from "./retry";
+import { parseRetryAfter, type HeaderLookup, type HttpMethod } from "./retry";
 import type { ResponseSchema } from "./schema";
 import { parseServerError, productOf } from "./serverErrors";
-import type { HttpMethod } from "./retry";
 
 /** One answer as read, and what the mapping needs to know about the call. */
 export interface AnswerInput<T> {
@@ -37,7 +36,7 @@ export interface AnswerInput<T> {
 }
 
 /** The data of a 2xx that is the documented answer, or the failure record of anything else. */
-export type MappedAnswer<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly failure: FailureRecord };
+export type MappedAnswer<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly failure: AttemptFailure };
 
 /** Maps one answer; never throws. */
 export function mapAnswer<T>(a: AnswerInput<T>): MappedAnswer<T> {

@@ -1,11 +1,13 @@
 /**
- * The retry policy as plain data plus pure functions (after octokit plugin-retry).
+ * The retry policy as plain data, and the retry decision as pure functions (after octokit
+ * plugin-retry, whose decision is apart from its scheduling).
  *
  * Why pure: which failures are retried is a safety property (a write must never be sent twice
- * after an ambiguous failure), so it is decided here, without I/O, and unit-tested directly.
- * p-retry runs the loop in client.ts; its hooks only ask {@link classifyFailure},
- * {@link retryDelayMs}, {@link isPacingDelay} and {@link budgetStop}.
+ * after an ambiguous failure), so {@link nextStep} decides it without I/O and is tested as a
+ * table; retryLoop.ts only drives p-retry around it, waits and reports.
  */
+import { publicError, type AttemptFailure } from "./attemptFailure";
+import type { CloudPlatformError } from "./errors";
 
 /** HTTP methods the client sends. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -76,38 +78,25 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** What went wrong with one attempt, as seen by the policy. */
-export type AttemptFailure =
-  | { readonly kind: "status"; readonly status: number }
-  | { readonly kind: "network"; readonly code: string }
-  /** A 2xx whose body is not the documented answer; `tooLarge` when it passed the size cap. */
-  | { readonly kind: "format"; readonly tooLarge: boolean }
-  | { readonly kind: "aborted" }
-  /** Something the client itself threw (a bug, not an answer): repeating it would only repeat the bug. */
-  | { readonly kind: "unexpected" };
-
-/** The policy's verdict on one failed attempt. */
+/** The policy's verdict on one failed attempt, before the attempt limit and the budget. */
 export interface RetryDecision {
-  /** Whether another attempt is allowed (budget and attempt count are checked separately). */
   readonly retry: boolean;
-  /** Human-readable reason, used in logs and in give-up notes. */
+  /** Why, in words for the log line and the retry event. */
   readonly reason: string;
 }
 
 /** True when a network error code proves the request never reached the server. */
-export function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_RETRY_POLICY): boolean {
+function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_RETRY_POLICY): boolean {
   return policy.neverSentCodes.includes(code);
 }
 
 /**
- * Decide whether a failed attempt may be retried. The rules, in order:
- * caller aborts and the client's own bugs never; 400/401/403/404/409/422 never; a write only when
- * the request never left (connection refused, DNS failure); a GET on any network error, 408, 429, 5xx and a malformed
- * answer (a gateway's page, a cut body: like a 5xx); an answer over the size cap never.
+ * Whether a failed attempt may be repeated, in this order: 400/401/403/404/409/422 never; a write
+ * only when the request never left (connection refused, DNS failure) or got a 429 (refused
+ * unread); a GET on any network error, 408, 429, 5xx and a malformed answer (a gateway's page, a
+ * cut body: like a 5xx); an answer over the size cap never.
  */
 export function classifyFailure(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RetryDecision {
-  if (failure.kind === "aborted") return { retry: false, reason: "cancelled by the caller" };
-  if (failure.kind === "unexpected") return { retry: false, reason: "an unexpected error in the client, not an answer of the API" };
   const idempotent = policy.idempotentMethods.includes(method);
   if (failure.kind === "format") {
     if (failure.tooLarge) return { retry: false, reason: "the answer exceeds the size cap; the same call would get it again" };
@@ -127,7 +116,6 @@ export function classifyFailure(method: HttpMethod, failure: AttemptFailure, pol
   if (policy.neverRetryStatuses.includes(status)) return { retry: false, reason: `status ${status} is never retried` };
   const retryable = policy.retryStatuses.includes(status) || (policy.retryServerErrors && status >= 500 && status <= 599);
   if (!retryable) return { retry: false, reason: `status ${status} is not retryable` };
-  // A 429 is the server refusing the request without acting on it, so any method may repeat it.
   if (status === 429) return { retry: true, reason: "status 429: rate limited, the request was not acted on" };
   if (!idempotent) return { retry: false, reason: `status ${status} on a ${method}: the server may have acted, so it is not repeated` };
   return { retry: true, reason: `status ${status}` };
@@ -168,38 +156,61 @@ export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () =>
 
 /**
  * True when a server's Retry-After really paces us: it asks for at least the policy's base
- * delay. A `Retry-After: 0` is no pacing, and treating it as such would loop requests as fast
- * as the network allows until the time budget ran out.
+ * delay. A `Retry-After: 0` taken as pacing would loop requests as fast as the network allows.
  */
-export function isPacingDelay(retryAfterMs: number | undefined, policy: RetryPolicy): retryAfterMs is number {
+function isPacingDelay(retryAfterMs: number | undefined, policy: RetryPolicy): retryAfterMs is number {
   return retryAfterMs !== undefined && retryAfterMs >= policy.baseDelayMs;
 }
 
-/**
- * The wait before retry number `retry`: the server's Retry-After when it paces us (never less,
- * so a rate limit is honoured), otherwise the jittered backoff, and never less than a shorter
- * Retry-After asked for.
- */
-export function retryDelayMs(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number = Math.random): number {
+/** The wait before retry number `retry`: a pacing Retry-After as asked, else the backoff, never less than a shorter Retry-After. */
+function retryDelayMs(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number): number {
   if (isPacingDelay(retryAfterMs, policy)) return Math.ceil(retryAfterMs);
   return Math.max(Math.ceil(retryAfterMs ?? 0), backoffDelayMs(retry, policy, random));
 }
 
-/** Why retrying stops although the policy allows it; `undefined` means go on. */
-export function budgetStop(
-  policy: RetryPolicy,
-  attempt: number,
-  elapsedMs: number,
-  delayMs: number,
-  retryAfterMs: number | undefined,
-): string | undefined {
-  if (attempt >= policy.maxAttempts) return `Gave up after ${attempt} attempts.`;
-  const remaining = policy.budgetMs - elapsedMs;
-  if (delayMs > remaining) {
-    const secs = (n: number) => `${Math.max(0, Math.ceil(n / 1000))} s`;
-    return retryAfterMs !== undefined
-      ? `The server asked to retry after ${secs(retryAfterMs)}, beyond the remaining retry budget of ${secs(remaining)}; not retried.`
-      : `The retry budget of ${secs(policy.budgetMs)} is spent after ${attempt} attempts.`;
-  }
-  return undefined;
+/**
+ * Whether a failure uses up one of `maxAttempts`. A 429 whose Retry-After paces us does not: it
+ * is the server spacing requests out, and a busy window may send many before it answers.
+ */
+export function usesUpAnAttempt(failure: AttemptFailure, policy: RetryPolicy): boolean {
+  return !(failure.kind === "status" && failure.status === 429 && isPacingDelay(failure.retryAfterMs, policy));
+}
+
+/** Where a request stands when one of its attempts fails. */
+export interface AttemptState {
+  readonly method: HttpMethod;
+  /** The attempt that failed, 1-based. */
+  readonly number: number;
+  /** Earlier failed attempts that used up one of `maxAttempts` (see {@link usesUpAnAttempt}). */
+  readonly counted: number;
+  /** Time since the first attempt began, on the client's clock. */
+  readonly elapsedMs: number;
+}
+
+/** What the retry loop does after a failed attempt: wait and try again, or stop with the caller's error. */
+export type RetryStep =
+  | { readonly action: "wait"; readonly delayMs: number; readonly reason: string }
+  | { readonly action: "stop"; readonly error: CloudPlatformError };
+
+/**
+ * The whole retry decision for one failed attempt: the policy's verdict, then the attempt limit,
+ * then the time budget against the wait. Pure (`random` gives the jitter), so every rule is a row
+ * of a table test; the loop around it only waits and reports.
+ */
+export function nextStep(failure: AttemptFailure, attempt: AttemptState, policy: RetryPolicy, random: () => number): RetryStep {
+  const stop = (note?: string): RetryStep => ({ action: "stop", error: publicError(failure, attempt.number, note) });
+  const { retry, reason } = classifyFailure(attempt.method, failure, policy);
+  if (!retry) return stop();
+  // This attempt holds a place too, even a paced 429: with maxAttempts 1 nothing is retried.
+  if (attempt.counted + 1 >= policy.maxAttempts) return stop(`Gave up after ${attempt.number} attempts.`);
+  const retryAfterMs = failure.kind === "status" ? failure.retryAfterMs : undefined;
+  const delayMs = retryDelayMs(attempt.counted + 1, policy, retryAfterMs, random);
+  const remainingMs = policy.budgetMs - attempt.elapsedMs;
+  if (delayMs <= remainingMs) return { action: "wait", delayMs, reason };
+  if (retryAfterMs === undefined) return stop(`The retry budget of ${seconds(policy.budgetMs)} is spent after ${attempt.number} attempts.`);
+  return stop(`The server asked to retry after ${seconds(retryAfterMs)}, beyond the remaining retry budget of ${seconds(remainingMs)}; not retried.`);
+}
+
+function seconds(ms: number): string {
+  return `${Math.max(0, Math.ceil(ms / 1000))} s`;
 }

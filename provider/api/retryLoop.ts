@@ -1,94 +1,73 @@
 /**
- * The retry loop of one request: p-retry runs it, the policy (retry.ts) decides, the pacer
- * (pacing.ts) spaces the attempts.
+ * The retry loop of one request: p-retry repeats the attempt, {@link nextStep} (retry.ts)
+ * decides after each failure, the pacer (pacing.ts) spaces the attempts.
  *
- * What p-retry does here: it repeats the attempt (`retries`, with a 429 whose Retry-After paces
- * us using up none: `shouldConsumeRetry`), stops on `signal`, and stops when `shouldRetry` (the
- * policy's verdict) says so. The wait before the next attempt, the server's Retry-After (which
- * the pacer has just made the pause of the whole family) or the jittered backoff, is awaited
- * inside its `onFailedAttempt`.
- *
- * What it does not do, and why:
- * - Its own backoff (`minTimeout: 0`): p-retry waits on the global `setTimeout` with
- *   `Math.random` jitter of [1, 2) x, while the client's waits go through its `sleep` and
- *   `random` options (tests and callers observe every wait there) with the policy's +/- jitter,
- *   and must honour a Retry-After, which p-retry cannot know.
- * - `maxRetryTime`: p-retry reads `performance.now()` and takes no clock, while the client's
- *   budget runs on its `now` option (the same clock as Retry-After dates and the pacer's
- *   limits). Two clocks would give two budgets; so the one budget is checked by `budgetStop`
- *   against `now` before each wait, and a wait past it ends the loop with the reason.
+ * p-retry's own wait and `maxRetryTime` stay off: they run on the global timers and
+ * `performance.now()` and know no Retry-After, while the client's waits and budget run on its
+ * injectable `sleep`, `random` and `now`. Its `retries` is Infinity because p-retry checks it
+ * only after `onFailedAttempt` has waited: the attempt limit is the decision's, counted on
+ * `retriesConsumed` (a 429 that paces us consumes none).
  */
-import { AttemptFailed, publicError, retryAfterOf, type FailureRecord } from "./attemptFailure";
+import { AttemptFailed, type AttemptFailure } from "./attemptFailure";
 import type { ResolvedOptions } from "./clientOptions";
 import { CloudPlatformError, messageOf, RequestAbortedError } from "./errors";
 import { familyOf } from "./pacing";
-import { pRetry } from "./pRetry";
-import { budgetStop, classifyFailure, isPacingDelay, retryDelayMs } from "./retry";
+import { AbortError, pRetry } from "./pRetry";
+import { nextStep, usesUpAnAttempt, type HttpMethod } from "./retry";
 import type { ApiResponse, RequestSpec } from "./transport";
 
-/** How long a failed attempt holds its family: a 429's Retry-After. */
-function familyPause(err: unknown): number | undefined {
-  return err instanceof AttemptFailed && err.record.kind === "status" && err.record.status === 429 ? err.record.retryAfterMs : undefined;
-}
-
-/** Sends `spec` by `attempt` until it succeeds or the policy, budget or signal stops it. */
+/** Sends `spec` by `attempt` until it succeeds, or the decision or the caller's signal stops it. */
 export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, attempt: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
-  const { policy, now, pacer } = o;
-  const started = now();
+  const started = o.now();
   const signal = spec.options?.signal;
   const path = o.scrub(spec.path);
-  const family = familyOf(spec.path);
-  /** The failure as the loop sees it: a thrown record, or anything else as an unexpected error. */
-  const recordOf = (err: unknown): FailureRecord => {
-    if (err instanceof AttemptFailed) return err.record;
-    if (signal?.aborted) return { kind: "aborted", method: spec.method, path };
-    return { kind: "unexpected", error: err instanceof CloudPlatformError ? err : new CloudPlatformError(o.scrub(messageOf(err))) };
-  };
-  /** A 429 whose Retry-After really paces us: the server's pacing, not a failure. */
-  const paced = (r: FailureRecord) => r.kind === "status" && r.status === 429 && isPacingDelay(r.retryAfterMs, policy);
-  /** True after waiting out a 429's Retry-After: the pacer need not hold the retry for the same pause. */
-  let pauseWaited = false;
-
+  const request = Symbol(path);
+  const send = () =>
+    o.pacer.send(familyOf(spec.path), attempt, pauseOf, {
+      signal,
+      request,
+      maxPauseMs: o.policy.budgetMs - (o.now() - started),
+      onHold: (ms) => o.logger?.warn?.(o.scrub(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`)),
+    });
   try {
-    return await pRetry(
-      (attemptNumber) =>
-        pacer
-          .send(family, attempt, familyPause, {
-            signal,
-            pauseWaited,
-            maxPauseMs: policy.budgetMs - (now() - started),
-            onHold: (ms) => o.logger?.warn?.(o.scrub(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`)),
-          })
-          .catch((err: unknown) => {
-            throw new AttemptFailed(recordOf(err), attemptNumber);
-          }),
-      {
-        retries: policy.maxAttempts - 1,
-        minTimeout: 0,
-        signal,
-        shouldConsumeRetry: ({ error }) => !paced(recordOf(error)),
-        shouldRetry: ({ error }) => classifyFailure(spec.method, recordOf(error), policy).retry,
-        onFailedAttempt: async ({ error, attemptNumber, retriesConsumed, retriesLeft }) => {
-          const record = recordOf(error);
-          const decision = classifyFailure(spec.method, record, policy);
-          if (!decision.retry) return; // shouldRetry ends the loop
-          const used = retriesConsumed + (paced(record) ? 0 : 1);
-          const retryAfterMs = retryAfterOf(record);
-          const delayMs = retryDelayMs(Math.max(1, used), policy, retryAfterMs, o.random);
-          const note = budgetStop(policy, used, now() - started, delayMs, retryAfterMs) ?? (retriesLeft <= 0 ? `Gave up after ${attemptNumber} attempts.` : undefined);
-          // p-retry rejects with what its onFailedAttempt throws: the public error, with the reason.
-          if (note) throw publicError(record, attemptNumber, note);
-          const status = record.kind === "status" ? record.status : undefined;
-          const code = record.kind === "network" ? record.code : undefined;
-          o.logger?.warn?.(o.scrub(`${spec.method} ${path} attempt ${attemptNumber} failed (${decision.reason}); retrying in ${delayMs} ms`));
-          o.onRetry?.({ method: spec.method, path, attempt: attemptNumber, delayMs, reason: o.scrub(decision.reason), status, code });
-          await o.sleep(delayMs, signal);
-          pauseWaited = status === 429 && retryAfterMs !== undefined;
-        },
+    return await pRetry(() => send().catch((err: unknown) => Promise.reject(err instanceof AttemptFailed ? err : new AbortError(notAnAnswer(o, err)))), {
+      retries: Number.POSITIVE_INFINITY,
+      minTimeout: 0,
+      signal,
+      shouldConsumeRetry: ({ error }) => usesUpAnAttempt(failureOf(error), o.policy),
+      onFailedAttempt: async ({ error, attemptNumber, retriesConsumed }) => {
+        const failure = failureOf(error);
+        const step = nextStep(failure, { method: spec.method, number: attemptNumber, counted: retriesConsumed, elapsedMs: o.now() - started }, o.policy, o.random);
+        if (step.action === "stop") throw step.error;
+        announceRetry(o, { method: spec.method, path, attempt: attemptNumber, delayMs: step.delayMs, reason: step.reason }, failure);
+        await o.sleep(step.delayMs, signal);
       },
-    );
+    });
   } catch (err) {
-    if (signal?.aborted) throw new RequestAbortedError(spec.method, path);
-    throw err instanceof AttemptFailed ? publicError(err.record, err.attempt) : err;
+    throw signal?.aborted ? new RequestAbortedError(spec.method, path) : err;
   }
+}
+
+/** How long a failed attempt pauses its family: a 429's Retry-After. */
+function pauseOf(err: unknown): number | undefined {
+  return err instanceof AttemptFailed && err.failure.kind === "status" && err.failure.status === 429 ? err.failure.retryAfterMs : undefined;
+}
+
+/** The failure p-retry hands a hook: every attempt error is an AttemptFailed (the rest end the loop as AbortError). */
+function failureOf(err: Error): AttemptFailure {
+  if (err instanceof AttemptFailed) return err.failure;
+  throw err;
+}
+
+/** Something other than a failed attempt (a cancellation, a bug of the client): the caller's error, redacted. */
+function notAnAnswer(o: ResolvedOptions, err: unknown): CloudPlatformError {
+  return err instanceof CloudPlatformError ? err : new CloudPlatformError(o.scrub(messageOf(err)));
+}
+
+/** Tells the log and `onRetry` that an attempt failed and is retried after a wait. */
+function announceRetry(o: ResolvedOptions, e: { method: HttpMethod; path: string; attempt: number; delayMs: number; reason: string }, failure: AttemptFailure): void {
+  o.logger?.warn?.(o.scrub(`${e.method} ${e.path} attempt ${e.attempt} failed (${e.reason}); retrying in ${e.delayMs} ms`));
+  const status = failure.kind === "status" ? failure.status : undefined;
+  const code = failure.kind === "network" ? failure.code : undefined;
+  o.onRetry?.({ ...e, reason: o.scrub(e.reason), status, code });
 }

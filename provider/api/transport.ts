@@ -1,5 +1,5 @@
 /**
- * The seam between the product modules and the HTTP transport in client.ts.
+ * The seam between the product modules and the transport (`createTransport` in client.ts).
  *
  * Why a separate file of types: product modules stay thin, typed functions that know paths and
  * shapes but not axios, retries or auth, and they can be exercised with any Transport.

@@ -167,7 +167,7 @@ describe("every API call against every malformed answer", () => {
       /^GET \/cloud\/v2\/k8s\/clusters\/1\/76\/prod returned 200 with an unexpected body: expected JSON, got a body that is not JSON \(content type "text\/html; charset=utf-8"\); received text "<!doctype html>/,
     );
     expect(html.message).toContain("[REDACTED]");
-    expect(html.message).toContain("(3 attempts)");
+    expect(html.message).toContain("Gave up after 3 attempts.");
     const nulls = (await outcome(call, "nulls", Number.MAX_SAFE_INTEGER)).error as ResponseFormatError;
     // The id is open now; the name (the cluster's identifier) is the first required field.
     expect(nulls.field).toBe("name");

@@ -132,12 +132,34 @@ describe("the shared pause after a 429", () => {
     expect(pacer.state().pausedUntil).toEqual({});
   });
 
-  test("the retry of the request that got the 429 already waited: it passes the pause", async () => {
+  test("the retry of the request that got the 429 waits it in its own loop: the pause does not hold it", async () => {
     const time = fakeTime();
     const pacer = new RequestPacer({ maxConcurrent: 8, now: time.now, sleep: time.sleep });
-    await expect(pacer.send("storage", async () => Promise.reject(RATE_LIMITED), pauseOf)).rejects.toBe(RATE_LIMITED);
-    await pacer.send("storage", async () => undefined, pauseOf, { pauseWaited: true });
+    const request = Symbol("the limited request");
+    await expect(pacer.send("storage", async () => Promise.reject(RATE_LIMITED), pauseOf, { request })).rejects.toBe(RATE_LIMITED);
+    await pacer.send("storage", async () => undefined, pauseOf, { request });
     expect(time.waits).toEqual([]);
+    // Every other request of the family is held.
+    await pacer.send("storage", async () => undefined, pauseOf, { request: Symbol("another") });
+    expect(time.waits).toEqual([5000]);
+  });
+
+  test("a pause another request's 429 set later holds the retry of the first one", async () => {
+    const time = fakeTime();
+    const pacer = new RequestPacer({ maxConcurrent: 8, now: time.now, sleep: time.sleep });
+    const first = Symbol("first");
+    const second = Symbol("second");
+    const answered = deferred();
+    const inFlight = pacer.send("storage", () => answered.promise.then(() => Promise.reject(RATE_LIMITED)), pauseOf, { request: second });
+    await flush();
+    await expect(pacer.send("storage", async () => Promise.reject(RATE_LIMITED), pauseOf, { request: first })).rejects.toBe(RATE_LIMITED);
+    time.advance(2000);
+    answered.resolve();
+    await expect(inFlight).rejects.toBe(RATE_LIMITED);
+    // The first request's loop has waited its own 5 s; the second's pause runs 2 s longer.
+    time.advance(3000);
+    await pacer.send("storage", async () => undefined, pauseOf, { request: first });
+    expect(time.waits).toEqual([2000]);
   });
 
   test("a pause that starts while a request waits for a slot sends it only after the pause", async () => {

@@ -1,14 +1,37 @@
 /**
- * The retry policy: the pure classification and delay functions, then each rule end to end
- * against the simulator, with the simulator's request log as the witness of what was sent.
- * Waits are observed through an injected sleep, never measured on the wall clock.
+ * The retry policy: the decision after a failed attempt (nextStep) and its parts as pure
+ * functions over tables, then each rule end to end against the simulator, with the simulator's
+ * request log as the witness of what was sent. Waits are observed through an injected sleep,
+ * never measured on the wall clock.
  */
-import { ConflictError, ConnectionError, createClient, DEFAULT_RETRY_POLICY, RequestAbortedError, ServerError, type RetryEvent, type RetryPolicy } from "../../../provider/api";
-import { backoffDelayMs, budgetStop, classifyFailure, parseRetryAfter, resolveRetryPolicy } from "../../../provider/api/retry";
+import {
+  ApiError,
+  ConflictError,
+  ConnectionError,
+  createClient,
+  DEFAULT_RETRY_POLICY,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestAbortedError,
+  ResponseFormatError,
+  ResponseTooLargeError,
+  ServerError,
+  ValidationError,
+  AuthenticationError,
+  CloudPlatformError,
+  type HttpMethod,
+  type RetryEvent,
+  type RetryPolicy,
+} from "../../../provider/api";
+import type { AttemptFailure } from "../../../provider/api/attemptFailure";
+import { createTransport } from "../../../provider/api/client";
+import { backoffDelayMs, classifyFailure, nextStep, parseRetryAfter, resolveRetryPolicy, usesUpAnAttempt, type AttemptState } from "../../../provider/api/retry";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
+import { z } from "zod";
 import { startSimulator } from "../../../simulator";
-import { admin, freePort, newKey, recordingSleep, rejectionOf, simulatorReports } from "./helpers";
+import { admin, closeServer, freePort, listenOnLoopback, newKey, recordingSleep, rejectionOf, simulatorReports } from "./helpers";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -25,36 +48,183 @@ beforeEach(async () => {
 
 const logFor = (s: Sim, method: string, path: string) => s.requests().filter((r) => r.method === method && r.path === path);
 
+/** Failure records as the transport builds them, for a request `method /x`. */
+const failed = {
+  status: (method: HttpMethod, status: number, retryAfterMs?: number): AttemptFailure => ({
+    kind: "status",
+    status,
+    retryAfterMs,
+    init: { method, path: "/x", status, serverMessage: "the server's words" },
+  }),
+  network: (method: HttpMethod, code: string): AttemptFailure => ({
+    kind: "network",
+    code,
+    init: { method, path: "/x", target: "127.0.0.1:1", code, detail: code, mayHaveReachedServer: !DEFAULT_RETRY_POLICY.neverSentCodes.includes(code), timedOut: false },
+  }),
+  format: (method: HttpMethod, tooLarge = false): AttemptFailure => ({
+    kind: "format",
+    tooLarge,
+    init: { method, path: "/x", status: 200, field: "(body)", problem: "expected JSON", received: 'text "<html>"' },
+  }),
+};
+
 describe("classifyFailure (pure)", () => {
   const p = DEFAULT_RETRY_POLICY;
   test.each([408, 429, 500, 502, 503, 504])("GET is retried on %i", (status) => {
-    expect(classifyFailure("GET", { kind: "status", status }, p).retry).toBe(true);
+    expect(classifyFailure("GET", failed.status("GET", status), p).retry).toBe(true);
   });
   test.each([400, 401, 403, 404, 409, 422])("status %i is never retried, whatever the method", (status) => {
-    for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
+    for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, failed.status(m, status), p).retry).toBe(false);
   });
   test.each(["POST", "PUT", "DELETE", "PATCH"] as const)("%s is not retried on 5xx or ambiguous network errors, but is on 429", (m) => {
-    for (const status of [500, 503]) expect(classifyFailure(m, { kind: "status", status }, p).retry).toBe(false);
-    expect(classifyFailure(m, { kind: "status", status: 429 }, p).retry).toBe(true);
-    for (const code of ["ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "UNKNOWN"]) expect(classifyFailure(m, { kind: "network", code }, p).retry).toBe(false);
+    for (const status of [500, 503]) expect(classifyFailure(m, failed.status(m, status), p).retry).toBe(false);
+    expect(classifyFailure(m, failed.status(m, 429), p).retry).toBe(true);
+    for (const code of ["ECONNRESET", "ETIMEDOUT", "ECONNABORTED", "EPIPE", "UNKNOWN"]) expect(classifyFailure(m, failed.network(m, code), p).retry).toBe(false);
   });
   test.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])("every method is retried on %s (never reached the server)", (code) => {
-    for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, { kind: "network", code }, p).retry).toBe(true);
+    for (const m of ["GET", "POST", "PUT", "DELETE"] as const) expect(classifyFailure(m, failed.network(m, code), p).retry).toBe(true);
   });
-  test("GET is retried on any network error; nothing is retried after an abort", () => {
-    expect(classifyFailure("GET", { kind: "network", code: "ECONNRESET" }, p).retry).toBe(true);
-    expect(classifyFailure("GET", { kind: "network", code: "ETIMEDOUT" }, p).retry).toBe(true);
-    expect(classifyFailure("GET", { kind: "aborted" }, p).retry).toBe(false);
-  });
-  test("an error the client itself threw is never retried, and is not called a cancellation", () => {
-    const decision = classifyFailure("GET", { kind: "unexpected" }, p);
-    expect(decision.retry).toBe(false);
-    expect(decision.reason).not.toMatch(/cancel/);
+  test.each(["ECONNRESET", "ETIMEDOUT"])("GET is retried on any network error: %s", (code) => {
+    expect(classifyFailure("GET", failed.network("GET", code), p).retry).toBe(true);
   });
   test("an override of the policy is honoured", () => {
     const noServer = resolveRetryPolicy({ retryServerErrors: false });
-    expect(classifyFailure("GET", { kind: "status", status: 503 }, noServer).retry).toBe(false);
-    expect(classifyFailure("GET", { kind: "status", status: 429 }, noServer).retry).toBe(true);
+    expect(classifyFailure("GET", failed.status("GET", 503), noServer).retry).toBe(false);
+    expect(classifyFailure("GET", failed.status("GET", 429), noServer).retry).toBe(true);
+  });
+});
+
+type Expected =
+  | { readonly wait: number; readonly reason: string }
+  | { readonly stop: abstract new (...args: never[]) => Error; readonly attempts: number; readonly ends: string };
+
+interface StepRow {
+  readonly name: string;
+  readonly failure: AttemptFailure;
+  /** The failed attempt's number and the earlier ones counted against the limit (default 1 and 0), and ms since the first. */
+  readonly at?: Partial<Omit<AttemptState, "method">>;
+  readonly policy?: Partial<RetryPolicy>;
+  readonly expected: Expected;
+}
+
+/** Default policy: 5 attempts, 60 s budget, 0.5 s doubling; random() = 0.5 means no jitter. */
+const STEPS: readonly StepRow[] = [
+  { name: "a GET's 503 waits the backoff", failure: failed.status("GET", 503), expected: { wait: 500, reason: "status 503" } },
+  { name: "the backoff doubles with each counted failure", failure: failed.status("GET", 503), at: { number: 3, counted: 2 }, expected: { wait: 2000, reason: "status 503" } },
+  { name: "paced 429s before do not grow the backoff", failure: failed.status("GET", 503), at: { number: 4, counted: 0 }, expected: { wait: 500, reason: "status 503" } },
+  { name: "a 503's Retry-After longer than the backoff is waited", failure: failed.status("GET", 503, 5000), expected: { wait: 5000, reason: "status 503" } },
+  {
+    name: "a 429 that paces us is waited as asked, for a write too",
+    failure: failed.status("POST", 429, 2000),
+    expected: { wait: 2000, reason: "status 429: rate limited, the request was not acted on" },
+  },
+  {
+    name: "a 429 asking for no wait (Retry-After: 0) waits the backoff",
+    failure: failed.status("GET", 429, 0),
+    at: { number: 2, counted: 1 },
+    expected: { wait: 1000, reason: "status 429: rate limited, the request was not acted on" },
+  },
+  { name: "a GET's reset connection waits", failure: failed.network("GET", "ECONNRESET"), expected: { wait: 500, reason: "ECONNRESET on an idempotent request" } },
+  {
+    name: "a write refused before it was sent waits",
+    failure: failed.network("POST", "ECONNREFUSED"),
+    expected: { wait: 500, reason: "ECONNREFUSED: the request never reached the server" },
+  },
+  { name: "a GET's malformed answer waits like a 5xx", failure: failed.format("GET"), expected: { wait: 500, reason: "a malformed answer" } },
+  { name: "a write's 503 stops at once", failure: failed.status("POST", 503), expected: { stop: ServerError, attempts: 1, ends: "(503 ServerError): the server's words" } },
+  {
+    name: "a write's reset connection stops: it may have reached the server",
+    failure: failed.network("PUT", "ECONNRESET"),
+    expected: { stop: ConnectionError, attempts: 1, ends: "the request may have reached the server, so a write may have taken effect." },
+  },
+  { name: "a write's malformed answer stops", failure: failed.format("DELETE"), expected: { stop: ResponseFormatError, attempts: 1, ends: 'received text "<html>".' } },
+  { name: "an answer over the size cap stops, for a GET too", failure: failed.format("GET", true), expected: { stop: ResponseTooLargeError, attempts: 1, ends: 'received text "<html>".' } },
+  { name: "400 stops", failure: failed.status("GET", 400), expected: { stop: ValidationError, attempts: 1, ends: "the server's words" } },
+  { name: "401 stops", failure: failed.status("GET", 401), expected: { stop: AuthenticationError, attempts: 1, ends: "`apiKey`." } },
+  { name: "403 stops", failure: failed.status("GET", 403), expected: { stop: PermissionDeniedError, attempts: 1, ends: "whose role allows it." } },
+  { name: "404 stops", failure: failed.status("GET", 404), expected: { stop: NotFoundError, attempts: 1, ends: "the server's words" } },
+  { name: "409 stops", failure: failed.status("GET", 409), expected: { stop: ConflictError, attempts: 1, ends: "the server's words" } },
+  { name: "422 stops", failure: failed.status("GET", 422), expected: { stop: ValidationError, attempts: 1, ends: "the server's words" } },
+  { name: "a status the policy does not retry stops", failure: failed.status("GET", 405), expected: { stop: ApiError, attempts: 1, ends: "the server's words" } },
+  { name: "an override can stop 5xx retries", failure: failed.status("GET", 503), policy: { retryServerErrors: false }, expected: { stop: ServerError, attempts: 1, ends: "the server's words" } },
+  {
+    name: "the attempt limit stops the last counted failure",
+    failure: failed.status("GET", 503),
+    at: { number: 5, counted: 4 },
+    expected: { stop: ServerError, attempts: 5, ends: "the server's words Gave up after 5 attempts." },
+  },
+  {
+    name: "the limit counts failures, the message every attempt made (paced 429s included)",
+    failure: failed.network("GET", "ECONNRESET"),
+    at: { number: 7, counted: 4 },
+    expected: { stop: ConnectionError, attempts: 7, ends: "may have taken effect. Gave up after 7 attempts." },
+  },
+  {
+    name: "a paced 429 in the last counted slot stops too",
+    failure: failed.status("GET", 429, 2000),
+    at: { number: 5, counted: 4 },
+    expected: { stop: RateLimitError, attempts: 5, ends: "Gave up after 5 attempts." },
+  },
+  { name: "one attempt allowed: the first failure stops", failure: failed.status("GET", 503), policy: { maxAttempts: 1 }, expected: { stop: ServerError, attempts: 1, ends: "Gave up after 1 attempts." } },
+  {
+    name: "a malformed answer at the limit says the count once",
+    failure: failed.format("GET"),
+    at: { number: 3, counted: 2 },
+    policy: { maxAttempts: 3 },
+    expected: { stop: ResponseFormatError, attempts: 3, ends: 'received text "<html>". Gave up after 3 attempts.' },
+  },
+  {
+    name: "a wait past the budget stops, naming the budget and the attempts",
+    failure: failed.status("GET", 503),
+    at: { number: 3, counted: 2, elapsedMs: 1_500 },
+    policy: { budgetMs: 2_000 },
+    expected: { stop: ServerError, attempts: 3, ends: "The retry budget of 2 s is spent after 3 attempts." },
+  },
+  {
+    name: "a network failure past the budget says the count once",
+    failure: failed.network("GET", "ETIMEDOUT"),
+    at: { number: 2, counted: 1, elapsedMs: 59_900 },
+    expected: { stop: ConnectionError, attempts: 2, ends: "may have taken effect. The retry budget of 60 s is spent after 2 attempts." },
+  },
+  {
+    name: "a Retry-After beyond the remaining budget stops, naming both",
+    failure: failed.status("GET", 429, 120_000),
+    expected: { stop: RateLimitError, attempts: 1, ends: "The server asked to retry after 120 s, beyond the remaining retry budget of 60 s; not retried." },
+  },
+  {
+    name: "a stop for a failure not retried, after earlier attempts, says their number once",
+    failure: failed.network("POST", "ECONNRESET"),
+    at: { number: 3, counted: 2 },
+    expected: { stop: ConnectionError, attempts: 3, ends: "may have taken effect. (3 attempts)" },
+  },
+];
+
+describe("nextStep: the decision after a failed attempt (pure)", () => {
+  test.each(STEPS)("$name", ({ failure, at, policy, expected }) => {
+    const attempt: AttemptState = { method: failure.init.method as HttpMethod, number: 1, counted: 0, elapsedMs: 0, ...at };
+    const step = nextStep(failure, attempt, resolveRetryPolicy(policy), () => 0.5);
+    if ("wait" in expected) {
+      expect(step).toEqual({ action: "wait", delayMs: expected.wait, reason: expected.reason });
+      return;
+    }
+    expect(step.action).toBe("stop");
+    const error = step.action === "stop" ? step.error : undefined;
+    expect(error).toBeInstanceOf(expected.stop);
+    expect(error?.constructor).toBe(expected.stop);
+    expect((error as { attempts?: number }).attempts).toBe(expected.attempts);
+    expect(error?.message.slice(-expected.ends.length)).toBe(expected.ends);
+    expect(error?.message.match(/attempts/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  test.each([
+    ["a 429 that paces us", false, failed.status("GET", 429, 500)],
+    ["a 429 asking for less than the base delay", true, failed.status("GET", 429, 499)],
+    ["a 429 without Retry-After", true, failed.status("GET", 429)],
+    ["a 503 with Retry-After", true, failed.status("GET", 503, 5000)],
+    ["a network error", true, failed.network("GET", "ECONNRESET")],
+    ["a malformed answer", true, failed.format("GET")],
+  ] as const)("%s uses up an attempt: %s", (_what, uses, failure) => {
+    expect(usesUpAnAttempt(failure, DEFAULT_RETRY_POLICY)).toBe(uses);
   });
 });
 
@@ -76,16 +246,59 @@ describe("delays (pure)", () => {
     expect(backoffDelayMs(3, policy, () => 0)).toBe(200);
     expect(backoffDelayMs(3, policy, () => 1)).toBe(600);
   });
-  test("budget and attempt limits", () => {
-    const policy = resolveRetryPolicy({ maxAttempts: 3, budgetMs: 10_000 });
-    expect(budgetStop(policy, 1, 0, 1000, undefined)).toBeUndefined();
-    expect(budgetStop(policy, 3, 0, 1000, undefined)).toMatch(/Gave up after 3 attempts/);
-    expect(budgetStop(policy, 1, 9_500, 1000, undefined)).toMatch(/retry budget of 10 s is spent/);
-    expect(budgetStop(policy, 1, 0, 20_000, 20_000)).toMatch(/retry after 20 s, beyond the remaining retry budget of 10 s/);
-  });
   test("a bad override fails at once", () => {
     expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(RangeError);
     expect(() => resolveRetryPolicy({ jitter: 2 })).toThrow(RangeError);
+  });
+});
+
+describe("through the client, on a loopback server of the test's own", () => {
+  let server: http.Server;
+  let url = "";
+  let respond: (res: http.ServerResponse) => void = () => undefined;
+  let served = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      served++;
+      respond(res);
+    });
+    url = await listenOnLoopback(server);
+  });
+  afterAll(() => closeServer(server));
+  beforeEach(() => {
+    served = 0;
+  });
+
+  test.each([
+    ["a server error", ServerError, (res: http.ServerResponse) => res.writeHead(503, { "content-type": "application/json" }).end('{"message":"down"}')],
+    ["an answer that is not JSON", ResponseFormatError, (res: http.ServerResponse) => res.writeHead(200, { "content-type": "text/html" }).end("<html>a gateway</html>")],
+    ["a connection reset before the answer", ConnectionError, (res: http.ServerResponse) => res.socket?.destroy()],
+    ["a refused connection", ConnectionError, "refused"],
+  ] as const)("a give-up after %s says how many attempts were made, once", async (_what, errorClass, answer) => {
+    const baseUrl = answer === "refused" ? `http://127.0.0.1:${await freePort()}` : url;
+    if (answer !== "refused") respond = answer;
+    const c = createClient({ baseUrl, apiKey: newKey(), retry: { maxAttempts: 3 }, sleep: async () => undefined });
+    const err = await rejectionOf(c.iam.clients.me());
+    expect(err).toBeInstanceOf(errorClass);
+    expect((err as ConnectionError).attempts).toBe(3);
+    expect(err.message).toContain("Gave up after 3 attempts.");
+    expect(err.message.match(/attempts/g)).toHaveLength(1);
+  });
+
+  test("an error the client itself throws (not an answer) ends the call at once, redacted, and is no cancellation", async () => {
+    const apiKey = newKey();
+    respond = (res) => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    const events: RetryEvent[] = [];
+    const transport = createTransport({ baseUrl: url, apiKey, sleep: async () => undefined, onRetry: (e) => events.push(e) });
+    const broken = z.unknown().transform((): never => {
+      throw new Error(`a bug next to ${apiKey}`);
+    });
+    const err = await rejectionOf(transport.request({ method: "GET", path: "/iam/clients/me", response: broken }));
+    expect(err).toBeInstanceOf(CloudPlatformError);
+    expect(err).not.toBeInstanceOf(RequestAbortedError);
+    expect(err.message).toBe("a bug next to [REDACTED]");
+    expect({ served, events }).toEqual({ served: 1, events: [] });
   });
 });
 
