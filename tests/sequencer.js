@@ -24,6 +24,7 @@ const MEASURED_SECONDS = {
   "tests/integration/plugin.test.ts": 71,
   "tests/integration/pluginPackageAdd.test.ts": 68,
   "tests/integration/examples.test.ts": 65,
+  "tests/integration/testingExamples.test.ts": 100,
   "tests/reliability/interruptions.test.ts": 63,
   "tests/integration/stateUpgrade.test.ts": 90,
   "tests/integration/drift.test.ts": 60,
