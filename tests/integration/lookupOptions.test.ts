@@ -4,12 +4,14 @@
  * lookup to that provider's account, in both forms, and its answer has the shape of the
  * in-process lookup's; `version` and `pluginDownloadURL` send it to the engine's default provider
  * of that version and download URL (recorded in the state, which an in-process lookup never
- * touches); a lookup without options still runs in the program with the stack's config. One
- * `up` of one program written as a user writes it (JavaScript in the language host). The
- * refused options are checked in tests/unit/lookups/options.test.ts.
+ * touches); a lookup without options still runs in the program with the stack's config. A
+ * `preview` (the providers not created yet) and an `up` of one program written as a user writes
+ * it (JavaScript in the language host). The refused options are checked in
+ * tests/unit/lookups/options.test.ts.
  */
 import * as fs from "fs";
 import * as path from "path";
+import type { PreviewResult } from "@pulumi/pulumi/automation";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
 import { createTestStack, REPO_ROOT, SDK_PATH, suiteProcessEnv, writeProgramDir, type TestStack } from "./harness";
@@ -60,6 +62,8 @@ let other: RunningSimulator;
 let t: TestStack;
 let pathDir: string;
 let outputs: Record<string, unknown>;
+let preview: PreviewResult;
+let otherReadsInPreview: number;
 let resources: Array<{ type: string; urn: string; inputs?: Record<string, unknown> }>;
 
 beforeAll(async () => {
@@ -78,6 +82,9 @@ beforeAll(async () => {
       "lookup-options:otherKey": { value: other.apiKey, secret: true },
     },
   });
+  // A preview first, as users run one: the providers do not exist yet (their ids are unknown).
+  preview = await t.stack.preview({ color: "never" });
+  otherReadsInPreview = projectReads(other).length;
   const up = await t.stack.up({ color: "never" });
   outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
   resources = ((await t.stack.exportStack()).deployment as { resources: typeof resources }).resources;
@@ -100,6 +107,11 @@ test("an explicit cloudplatform provider answers from its own account, in both f
   expect(projectReads(other).length).toBeGreaterThan(0);
   // Every request of the other account carried its own key: none was refused.
   expect(other.requests().filter((r) => r.status === 401)).toEqual([]);
+});
+
+test("a preview of the same program, before the explicit providers exist, asks the other account through them", () => {
+  expect(preview.changeSummary).toMatchObject({ create: expect.any(Number) });
+  expect(otherReadsInPreview).toBeGreaterThan(0);
 });
 
 test("a lookup without options runs in the program with the stack's config", () => {
