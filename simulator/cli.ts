@@ -50,11 +50,63 @@ export const USAGE = `Usage: cloudplatform-simulator [options]
   --quiet                  do not log requests
   --help                   show this help`;
 
+/**
+ * Applies one flag to `parsed`; `value` reads the flag's value (`--flag=v` or `--flag v`).
+ * Returns false for a flag it does not know.
+ */
+function applyFlag(flag: string, value: () => string, parsed: CliArgs): boolean {
+  const { options } = parsed;
+  const num = (): number => {
+    const v = Number(value());
+    if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
+    return v;
+  };
+  switch (flag) {
+    case "--port":
+      options.port = num();
+      return true;
+    case "--api-key":
+      options.apiKey = value();
+      return true;
+    case "--read-only-api-key":
+      options.readOnlyApiKey = value();
+      return true;
+    case "--seed":
+      options.seed = value();
+      return true;
+    case "--fault-seed": {
+      const seed = num();
+      if (!Number.isInteger(seed) || seed < 0) throw new Error(`${flag} needs a non-negative integer`);
+      options.faultSeed = seed;
+      return true;
+    }
+    case "--time-scale":
+      options.timeScale = num();
+      return true;
+    case "--state-file":
+      options.stateFile = value();
+      return true;
+    case "--dialect":
+      options.dialect = parseDialect(value(), flag);
+      return true;
+    case "--ready-file":
+      parsed.readyFile = value();
+      return true;
+    case "--quiet":
+      options.log = false;
+      return true;
+    case "--help":
+    case "-h":
+      parsed.help = true;
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Parses argv (without node and script). Throws on unknown flags or bad values. */
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const options: SimulatorOptions = { log: (line) => process.stderr.write(`${line}\n`) };
-  let help = false;
-  let readyFile: string | undefined;
+  const parsed: CliArgs = { options: { log: (line) => process.stderr.write(`${line}\n`) }, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
@@ -65,54 +117,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (v === undefined) throw new Error(`${flag} needs a value`);
       return v;
     };
-    const num = (): number => {
-      const v = Number(value());
-      if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
-      return v;
-    };
-    switch (flag) {
-      case "--port":
-        options.port = num();
-        break;
-      case "--api-key":
-        options.apiKey = value();
-        break;
-      case "--read-only-api-key":
-        options.readOnlyApiKey = value();
-        break;
-      case "--seed":
-        options.seed = value();
-        break;
-      case "--fault-seed": {
-        const seed = num();
-        if (!Number.isInteger(seed) || seed < 0) throw new Error(`${flag} needs a non-negative integer`);
-        options.faultSeed = seed;
-        break;
-      }
-      case "--time-scale":
-        options.timeScale = num();
-        break;
-      case "--state-file":
-        options.stateFile = value();
-        break;
-      case "--dialect":
-        options.dialect = parseDialect(value(), flag);
-        break;
-      case "--ready-file":
-        readyFile = value();
-        break;
-      case "--quiet":
-        options.log = false;
-        break;
-      case "--help":
-      case "-h":
-        help = true;
-        break;
-      default:
-        throw new Error(`unknown option ${arg}`);
-    }
+    if (!applyFlag(flag, value, parsed)) throw new Error(`unknown option ${arg}`);
   }
-  return { options, help, ...(readyFile === undefined ? {} : { readyFile }) };
+  return parsed;
 }
 
 /**
