@@ -88,13 +88,16 @@ test-assets: pulumi-cli go-programs sdkgen python-venv node-24 ## the CLI plus w
 go-programs: pulumi-cli
 	@bash scripts/go-program.sh >/dev/null
 	@bash scripts/go-program.sh --test examples/go-quickstart >/dev/null
+	@bash scripts/go-program.sh --test examples/testing-go >/dev/null
 
 # The SDK generator of generatedSdks.test.ts, after the CLI for the same reason.
 sdkgen: pulumi-cli
 	@bash tools/gen-sdks.sh --build-only
 
+# The second venv adds the pytest examples/testing-python pins (tests/integration/testingExamples.test.ts).
 python-venv:
 	@bash scripts/python-env.sh >/dev/null
+	@bash scripts/python-env.sh $$(grep '^pytest==' examples/testing-python/requirements.txt) >/dev/null
 
 node-24:
 	@bash tools/node-runtime.sh 24 >/dev/null

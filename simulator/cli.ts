@@ -5,11 +5,14 @@
  *
  * Usage: cloudplatform-simulator [--port N] [--api-key KEY] [--read-only-api-key KEY]
  *        [--seed FILE] [--fault-seed N] [--time-scale N] [--state-file FILE]
- *        [--dialect regular|public-api] [--quiet]
+ *        [--dialect regular|public-api] [--ready-file FILE] [--quiet]
  *
  * Prints `cloudplatform-simulator listening on <url>` and `api key: <key>` (CONTRACT.md), then
- * logs one line per request to stderr unless `--quiet`. Stops cleanly on SIGINT/SIGTERM.
+ * logs one line per request to stderr unless `--quiet`. With `--ready-file`, also writes the URL
+ * and keys as JSON to that file once it listens (whole or not at all), for a test suite or a
+ * script that starts it in the background. Stops cleanly on SIGINT/SIGTERM.
  */
+import * as fs from "fs";
 import { DIALECTS, parseDialect } from "./dialect";
 import { startSimulator, SimulatorOptions } from "./index";
 
@@ -17,6 +20,8 @@ import { startSimulator, SimulatorOptions } from "./index";
 export interface CliArgs {
   options: SimulatorOptions;
   help: boolean;
+  /** Where to write `{url, port, apiKey, readOnlyApiKey, pid}` once listening (`--ready-file`). */
+  readyFile?: string;
 }
 
 /** The `--help` text (exported so a test can check that every flag and dialect is explained). */
@@ -39,13 +44,69 @@ export const USAGE = `Usage: cloudplatform-simulator [options]
                                          200 {} for storage event updates and deletes
                            (switch at run time: POST /__admin/dialect {"dialect": NAME};
                            see simulator/CONTRACT.md "Dialects")
+  --ready-file FILE        once listening, write {"url", "port", "apiKey", "readOnlyApiKey",
+                           "pid"} as JSON to FILE (for tests and scripts that start it in the
+                           background: wait for FILE, then read it)
   --quiet                  do not log requests
   --help                   show this help`;
 
+/**
+ * Applies one flag to `parsed`; `value` reads the flag's value (`--flag=v` or `--flag v`).
+ * Returns false for a flag it does not know.
+ */
+function applyFlag(flag: string, value: () => string, parsed: CliArgs): boolean {
+  const { options } = parsed;
+  const num = (): number => {
+    const v = Number(value());
+    if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
+    return v;
+  };
+  switch (flag) {
+    case "--port":
+      options.port = num();
+      return true;
+    case "--api-key":
+      options.apiKey = value();
+      return true;
+    case "--read-only-api-key":
+      options.readOnlyApiKey = value();
+      return true;
+    case "--seed":
+      options.seed = value();
+      return true;
+    case "--fault-seed": {
+      const seed = num();
+      if (!Number.isInteger(seed) || seed < 0) throw new Error(`${flag} needs a non-negative integer`);
+      options.faultSeed = seed;
+      return true;
+    }
+    case "--time-scale":
+      options.timeScale = num();
+      return true;
+    case "--state-file":
+      options.stateFile = value();
+      return true;
+    case "--dialect":
+      options.dialect = parseDialect(value(), flag);
+      return true;
+    case "--ready-file":
+      parsed.readyFile = value();
+      return true;
+    case "--quiet":
+      options.log = false;
+      return true;
+    case "--help":
+    case "-h":
+      parsed.help = true;
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Parses argv (without node and script). Throws on unknown flags or bad values. */
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const options: SimulatorOptions = { log: (line) => process.stderr.write(`${line}\n`) };
-  let help = false;
+  const parsed: CliArgs = { options: { log: (line) => process.stderr.write(`${line}\n`) }, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
@@ -56,51 +117,19 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (v === undefined) throw new Error(`${flag} needs a value`);
       return v;
     };
-    const num = (): number => {
-      const v = Number(value());
-      if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
-      return v;
-    };
-    switch (flag) {
-      case "--port":
-        options.port = num();
-        break;
-      case "--api-key":
-        options.apiKey = value();
-        break;
-      case "--read-only-api-key":
-        options.readOnlyApiKey = value();
-        break;
-      case "--seed":
-        options.seed = value();
-        break;
-      case "--fault-seed": {
-        const seed = num();
-        if (!Number.isInteger(seed) || seed < 0) throw new Error(`${flag} needs a non-negative integer`);
-        options.faultSeed = seed;
-        break;
-      }
-      case "--time-scale":
-        options.timeScale = num();
-        break;
-      case "--state-file":
-        options.stateFile = value();
-        break;
-      case "--dialect":
-        options.dialect = parseDialect(value(), flag);
-        break;
-      case "--quiet":
-        options.log = false;
-        break;
-      case "--help":
-      case "-h":
-        help = true;
-        break;
-      default:
-        throw new Error(`unknown option ${arg}`);
-    }
+    if (!applyFlag(flag, value, parsed)) throw new Error(`unknown option ${arg}`);
   }
-  return { options, help };
+  return parsed;
+}
+
+/**
+ * Writes what a client needs to `file`: first to a temporary file beside it, then renamed, so a
+ * reader waiting for `file` never sees half of it.
+ */
+export function writeReadyFile(file: string, ready: { url: string; port: number; apiKey: string; readOnlyApiKey: string }): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify({ ...ready, pid: process.pid })}\n`);
+  fs.renameSync(temporary, file);
 }
 
 async function main(): Promise<void> {
@@ -116,6 +145,8 @@ async function main(): Promise<void> {
     return;
   }
   const sim = await startSimulator(args.options);
+  // The file first: whoever reads the printed lines may count on it.
+  if (args.readyFile !== undefined) writeReadyFile(args.readyFile, { url: sim.url, port: sim.port, apiKey: sim.apiKey, readOnlyApiKey: sim.readOnlyApiKey });
   process.stdout.write(`cloudplatform-simulator listening on ${sim.url}\napi key: ${sim.apiKey}\nread-only api key: ${sim.readOnlyApiKey}\n`);
   const stop = () => {
     void sim.close().then(() => process.exit(0));

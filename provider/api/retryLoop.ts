@@ -12,7 +12,7 @@ import { AttemptFailed, type AttemptFailure } from "./attemptFailure";
 import type { ResolvedOptions } from "./clientOptions";
 import { CloudPlatformError, messageOf, RequestAbortedError } from "./errors";
 import { familyOf } from "./pacing";
-import { AbortError, pRetry } from "./pRetry";
+import { abortRetries, pRetry } from "./pRetry";
 import { nextStep, usesUpAnAttempt, type HttpMethod } from "./retry";
 import type { ApiResponse, RequestSpec } from "./transport";
 
@@ -30,7 +30,7 @@ export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, a
       onHold: (ms) => o.logger?.warn?.(o.scrub(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`)),
     });
   try {
-    return await pRetry(() => send().catch((err: unknown) => Promise.reject(err instanceof AttemptFailed ? err : new AbortError(notAnAnswer(o, err)))), {
+    return await pRetry(() => send().catch((err: unknown) => Promise.reject(err instanceof AttemptFailed ? err : abortRetries(notAnAnswer(o, err)))), {
       retries: Number.POSITIVE_INFINITY,
       minTimeout: 0,
       signal,

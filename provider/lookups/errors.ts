@@ -77,3 +77,29 @@ export class LookupMatchError extends CloudPlatformError {
     this.stack = withoutInternalFrames(this.stack);
   }
 }
+
+/**
+ * A lookup was given an invoke option (`opts`) it cannot honour; thrown before any request.
+ *
+ * Why its own class: an option that is silently dropped sends a lookup to the wrong account
+ * without a word (a provider of another package, an option lookups do not have), so each one a
+ * lookup cannot honour is refused, naming the option and what to do instead.
+ */
+export class LookupOptionError extends CloudPlatformError {
+  /** The lookup, e.g. `getProject`. */
+  readonly lookup: string;
+  /** The option at fault, e.g. `provider`. */
+  readonly option: string;
+
+  /**
+   * @param lookup  the lookup's public name
+   * @param option  the option's name in `opts`; empty for `opts` as a whole
+   * @param problem what is wrong and what to do instead, starting after `opts.<option>`
+   */
+  constructor(lookup: string, option: string, problem: string) {
+    super(`${lookup}: opts${option ? `.${option}` : ""} ${problem}`);
+    this.lookup = lookup;
+    this.option = option;
+    this.stack = withoutInternalFrames(this.stack);
+  }
+}

@@ -6,9 +6,9 @@
  * SDK (which adds config reading and the `getXOutput` lifting) and the plugin's functions
  * (`provider/plugin/functions.ts`, for every other language).
  */
-export { LookupArgumentError, LookupMatchError } from "./errors";
+export { LookupArgumentError, LookupMatchError, LookupOptionError } from "./errors";
 export { LookupCache, cacheForScope, lookupCacheKey, keyFingerprint, stableStringify } from "./cache";
-export { runLookup } from "./runtime";
+export { normalizeLookupArgs, runLookup } from "./runtime";
 export type { LookupDefinition, LookupEnvironment, LookupCall, ClientOverrides } from "./runtime";
 export * from "./projects";
 export * from "./regions";

@@ -85,6 +85,20 @@ function prefixError(lookup: string, err: unknown): unknown {
 }
 
 /**
+ * The arguments of `def` checked and with their defaults, or the LookupArgumentError that
+ * {@link runLookup} would throw for them (named after the lookup). No client, no request: for
+ * callers that send the lookup elsewhere (the engine's invoke) but must refuse a bad argument
+ * first, exactly as here.
+ */
+export function normalizeLookupArgs<A, N, R>(def: LookupDefinition<A, N, R>, args: A | undefined): N {
+  try {
+    return def.normalize(args);
+  } catch (err) {
+    throw def.internal ? err : prefixError(def.name, err);
+  }
+}
+
+/**
  * Run `def` with `args`. Validation errors are thrown before any client or request exists; the
  * result is a fresh copy for every caller, so one caller's mutation cannot leak into another's.
  */

@@ -9,7 +9,9 @@
  * the program's config (`cloudplatform:apiKey`, `cloudplatform:baseUrl`, or the CLOUDPLATFORM_*
  * environment variables). Arguments are checked before any request, lists are paged through,
  * and identical lookups in one program run share one request. The plugin serves the same
- * lookups as functions to every other language (`provider/plugin/functions.ts`).
+ * lookups as functions to every other language (`provider/plugin/functions.ts`); under Pulumi's
+ * mocks, and with an explicit `cloudplatform` provider (or `version`, `pluginDownloadURL`) in
+ * `opts`, a lookup goes through the engine to it, token `cloudplatform:index:getX`.
  */
 export * from "./lookups/projects";
 export * from "./lookups/regions";
@@ -21,4 +23,4 @@ export * from "./lookups/tasks";
 export * from "./lookups/k8s";
 export * from "./lookups/streaming";
 export type { LookupOutputArgs } from "./lookups/invoke";
-export { LookupArgumentError, LookupMatchError } from "../../provider/lookups/errors";
+export { LookupArgumentError, LookupMatchError, LookupOptionError } from "../../provider/lookups/errors";

@@ -106,7 +106,7 @@ function onPath(binDir: string): string {
  * program's directory on the chosen Node. The user's own npm settings (`npm_config_registry`,
  * cache, proxy, CA) pass through.
  */
-function withoutNpmScriptEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withoutNpmScriptEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const repoSpecific = (k: string) =>
     /^npm_(package|lifecycle)_/i.test(k) || /^npm_(config_local_prefix|command|execpath|node_execpath)$/i.test(k);
   return Object.fromEntries(Object.entries(env).filter(([k]) => !repoSpecific(k)));

@@ -1,20 +1,24 @@
 /**
  * How the SDK runs a lookup inside a Pulumi program (internal; not re-exported).
  *
- * Why here and not in a dynamic provider: dynamic providers cannot serve invokes, so a lookup is
- * a plain async function in the program process. It reads `cloudplatform:apiKey` and
- * `cloudplatform:baseUrl` with `pulumi.runtime.getConfig` (config set with `--secret` arrives
- * decrypted, and no "secret read as plain" warning is printed because nothing is wrapped), falls
- * back to CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL, and never puts the key in a result.
- * `getXOutput` first checks every argument whose value is already known, synchronously (a bad
- * one throws at the call, as fast as the Promise form fails), then lifts the arguments with
- * `pulumi.output(args).apply(...)`, so dependencies and secretness of the inputs carry over and
- * nothing is requested while an input is unknown (preview).
+ * Why in the program process by default: the TypeScript SDK needs no plugin (its resources are
+ * dynamic resources, and a dynamic provider cannot serve invokes), so a lookup is a plain async
+ * function here. It reads `cloudplatform:apiKey` and `cloudplatform:baseUrl` with
+ * `pulumi.runtime.getConfig` (config set with `--secret` arrives decrypted, and no "secret read
+ * as plain" warning is printed because nothing is wrapped), falls back to
+ * CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL, and never puts the key in a result.
+ * Under Pulumi's mocks, and with options that pick a provider, it goes through the engine's
+ * invoke instead, as a generated SDK's lookup does (`engineInvoke.ts`).
+ * `getXOutput` first checks every argument whose value is already known, and the options,
+ * synchronously (a bad one throws at the call, as fast as the Promise form fails), then lifts
+ * the arguments with `pulumi.output(args).apply(...)`, so dependencies and secretness of the
+ * inputs carry over and nothing is requested while an input is unknown (preview).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { cacheForScope } from "../../../provider/lookups/cache";
 import { precheckLookup, runLookup, type LookupDefinition, type LookupEnvironment } from "../../../provider/lookups/runtime";
 import { resolveConnectionSettings } from "../../../provider/settings";
+import { invokeThroughEngine, optionsNeedEngine, runsUnderMocks } from "./engineInvoke";
 
 /**
  * Every field of `T` as a `pulumi.Input`, list elements included: the argument type of a
@@ -56,10 +60,11 @@ export function programEnvironment(): LookupEnvironment {
 }
 
 /**
- * Run a lookup in the program. `opts` is accepted for the shape of generated SDKs; lookups run
- * in the program process, so `provider`, `version` and `pluginDownloadURL` do not apply.
+ * Run a lookup: in the program process, or through the engine's invoke under Pulumi's mocks and
+ * when `opts` pick a provider. An option no lookup can honour rejects with LookupOptionError.
  */
-export function invokeLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A | undefined, _opts?: pulumi.InvokeOptions): Promise<R> {
+export async function invokeLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A | undefined, opts?: pulumi.InvokeOptions): Promise<R> {
+  if (optionsNeedEngine(def.name, opts) || runsUnderMocks()) return invokeThroughEngine(def, args, opts);
   return runLookup(def, args, programEnvironment());
 }
 
@@ -70,8 +75,20 @@ function isPendingInput(value: unknown): boolean {
 }
 
 /**
- * The `getXOutput` form: check the arguments known now (throws LookupArgumentError at once),
- * lift the inputs, run once they are known.
+ * Marks the failure of an Output's own promises as seen. Why: Pulumi rejects an Output's
+ * `isKnown` and `isSecret` promises with the value's error, and in a test under mocks nothing
+ * else reads them, so a failed lookup nobody reads would reach Node as an unhandled rejection
+ * and end the test process (mocha, plain node). Whoever reads the value still gets the error.
+ * Only under mocks: in a real run Pulumi's own handler fails the program on it, as it should.
+ */
+function observeOwnFailures(output: pulumi.Output<unknown>): void {
+  const own = output as unknown as { isKnown?: Promise<unknown>; isSecret?: Promise<unknown> };
+  for (const p of [own.isKnown, own.isSecret]) void p?.catch(() => undefined);
+}
+
+/**
+ * The `getXOutput` form: check the arguments known now and the options (throws
+ * LookupArgumentError or LookupOptionError at once), lift the inputs, run once they are known.
  */
 export function invokeLookupOutput<A, N, R>(
   def: LookupDefinition<A, N, R>,
@@ -79,5 +96,8 @@ export function invokeLookupOutput<A, N, R>(
   opts?: pulumi.InvokeOptions,
 ): pulumi.Output<R> {
   precheckLookup(def, args, isPendingInput);
-  return pulumi.output(args ?? {}).apply((a) => invokeLookup(def, a as unknown as A, opts)) as unknown as pulumi.Output<R>;
+  optionsNeedEngine(def.name, opts);
+  const output = pulumi.output(args ?? {}).apply((a) => invokeLookup(def, a as unknown as A, opts)) as unknown as pulumi.Output<R>;
+  if (runsUnderMocks()) observeOwnFailures(output);
+  return output;
 }

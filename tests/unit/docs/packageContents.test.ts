@@ -1,7 +1,7 @@
 /**
  * What `npm pack` ships: the compiled package with its declarations and source maps (each map
  * carries its TypeScript source inline, so a mapped stack frame or a debugger shows the code
- * without the .ts files in the package), the manual's pages under docs/, and the simulator's
+ * without the .ts files in the package) and every entry point `exports` names, the manual's pages under docs/, and the simulator's
  * contract and seed, which the docs point users to inside `node_modules/pulumi-cloudplatform/`;
  * no tests, no build stamps, no TypeScript sources. A page shipped in the package links only to
  * files shipped with it, so no link is dead where an installed package is read. Needs `dist/`
@@ -28,6 +28,26 @@ describe("the packed package", () => {
     expect(unwanted).toEqual([]);
     expect(files.has("dist/sdk/nodejs/index.d.ts")).toBe(true);
     expect(files.has("dist/provider/plugin/main.js")).toBe(true);
+  });
+
+  it("ships every entry point package.json exports, with its declarations, for both module resolutions", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      exports: Record<string, string | { types: string; default: string }>;
+      typesVersions: Record<string, Record<string, string[]>>;
+    };
+    const entries = Object.entries(manifest.exports).filter(([name]) => name !== "./package.json");
+    expect(entries.map(([name]) => name)).toEqual(expect.arrayContaining([".", "./api", "./simulator", "./testing"]));
+    const missing = entries.flatMap(([name, target]) =>
+      (typeof target === "string" ? [target] : [target.types, target.default]).map((f) => f.replace(/^\.\//, "")).filter((f) => !files.has(f)).map((f) => `${name}: ${f}`),
+    );
+    expect(missing).toEqual([]);
+    // Node10 resolution (older TypeScript settings) finds a subpath's declarations through typesVersions.
+    const legacy = manifest.typesVersions["*"] ?? {};
+    for (const [name, target] of entries) {
+      const sub = name.replace(/^\.\/?/, "");
+      if (sub === "" || sub.startsWith("internal/") || typeof target === "string") continue;
+      expect([name, legacy[sub]]).toEqual([name, [target.types.replace(/^\.\//, "")]]);
+    }
   });
 
   it("ships source maps that carry every source they point at inline", () => {

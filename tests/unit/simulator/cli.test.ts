@@ -159,9 +159,23 @@ test("--dialect public-api starts the simulator in that dialect; a bad value exi
   expect(help.out).toContain("--dialect NAME");
 }, CPU_BOUND_MS);
 
+test("--ready-file holds the URL, the keys and the pid once it listens, before the printed lines", async () => {
+  const file = path.join(dir, "ready.json");
+  const cli = await spawnCli(["--port", "0", "--quiet", "--api-key", "ready-key", "--ready-file", file]);
+  try {
+    expect(cli.code).toBeNull();
+    const ready = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    expect(ready).toEqual({ url: cli.url, port: Number(new URL(cli.url).port), apiKey: "ready-key", readOnlyApiKey: expect.any(String), pid: expect.any(Number) });
+    expect((await call(String(ready["url"]), "GET", "/iam/clients/me", { key: "ready-key" })).status).toBe(200);
+  } finally {
+    await cli.stop();
+  }
+});
+
 test("parseArgs reads every flag and rejects unknown ones", () => {
-  const { options } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--dialect", "public-api", "--quiet"]);
+  const { options, readyFile } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--dialect", "public-api", "--ready-file", "r.json", "--quiet"]);
   expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", faultSeed: 42, timeScale: 10, stateFile: "f.json", dialect: "public-api", log: false });
+  expect(readyFile).toBe("r.json");
   expect(() => parseArgs(["--fault-seed", "1.5"])).toThrow(/--fault-seed needs a non-negative integer/);
   expect(() => parseArgs(["--nope"])).toThrow(/unknown option/);
   expect(() => parseArgs(["--port"])).toThrow(/needs a value/);

@@ -1,0 +1,4 @@
+"""What `pulumi up` runs: the program of program.py."""
+from program import main
+
+main()

@@ -1,0 +1,45 @@
+/**
+ * The resources' offline input checks, for unit tests under Pulumi's mocks.
+ *
+ * Why: under mocks no provider runs, so a resource registers whatever inputs the program
+ * computed, and a program whose `pulumi preview` would fail (a limit of the wrong kind, a
+ * malformed version) passes its unit tests. These are the checks `preview` runs before it asks
+ * the API anything, with the same messages; a mocks' `newResource` (or the test) calls them on
+ * the inputs it received.
+ */
+import { unknownInputs } from "../../../provider/adapters/unknownValues";
+import { RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../../../provider/adapters/resourceTypes";
+import { validateInputs } from "../../../provider/resources/k8s/validate";
+import type { CheckFailure } from "../../../provider/resources/lifecycle";
+import { checkStorageEventInputs } from "../../../provider/resources/storage/validation";
+
+export type { CheckFailure };
+
+/** The offline check of each resource type. */
+const OFFLINE_CHECKS: Record<ResourceTypeName, (inputs: Record<string, unknown>, unknown: ReadonlySet<string>) => CheckFailure[]> = {
+  K8sClusterUpgrade: (inputs, unknown) => validateInputs(inputs, unknown).failures,
+  StorageEvent: (inputs, unknown) => checkStorageEventInputs(inputs, unknown).failures,
+};
+
+/** The resource type named by a type token of either path, or undefined for any other token. */
+function typeNameOf(token: string): ResourceTypeName | undefined {
+  const m = /^(?:cloudplatform:index|pulumi-nodejs:dynamic\/cloudplatform):(\w+)$/.exec(token);
+  const name = m?.[1];
+  return (RESOURCE_TYPE_NAMES as readonly string[]).includes(name ?? "") ? (name as ResourceTypeName) : undefined;
+}
+
+/**
+ * The input problems `pulumi preview` reports for a resource of `type` before asking the API
+ * (`[]` when there are none), each `{ property, reason }` with the preview's message; undefined
+ * when `type` is not a resource of this package. `type` is the token a mocks' `newResource`
+ * receives: `pulumi-nodejs:dynamic/cloudplatform:StorageEvent` from this package's classes,
+ * `cloudplatform:index:StorageEvent` from the plugin's SDKs. Not checked here, because they need
+ * the API: whether a K8sClusterUpgrade's cluster exists and its target version can be reached
+ * (a downgrade, a version not offered); an integration test's preview against the simulator
+ * covers those.
+ */
+export function checkResourceInputs(type: string, inputs: Record<string, unknown>): CheckFailure[] | undefined {
+  const name = typeNameOf(type);
+  if (!name) return undefined;
+  return OFFLINE_CHECKS[name](inputs, unknownInputs(inputs));
+}
