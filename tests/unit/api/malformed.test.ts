@@ -106,6 +106,13 @@ const CALLS: readonly Call[] = [
     good: { tasks: ["t-1"] },
     run: (c) => c.cloud.k8s.upgrade(1, 76, "prod", "v1.31.2"),
   },
+  {
+    name: "k8s.checkPoolQuota",
+    method: "POST",
+    path: "/cloud/v2/k8s/clusters/1/76/pools/check_limits",
+    good: { vm_count_limit: 4, vm_count_usage: 3, vm_count_requested: 3 },
+    run: (c) => c.cloud.k8s.checkPoolQuota(1, 76, { flavorId: "g1-standard-2-4", nodeCount: 3 }),
+  },
   { name: "tasks.get", method: "GET", path: "/cloud/v1/tasks/t-1", good: task, run: (c) => c.cloud.tasks.get("t-1") },
   { name: "tasks.listAll", method: "GET", path: "/cloud/v1/tasks", good: { count: 1, results: [task] }, run: (c) => c.cloud.tasks.listAll() },
   {
@@ -249,6 +256,14 @@ function nullEveryValue(v: Json): Json {
 const NULLS_ARE_AN_ANSWER = new Set(["dns.delegationStatus", "notifications.list"]);
 
 /**
+ * The calls whose answer is an open object that is `{}` when there is nothing to report: the
+ * pool quota check lists only the quotas a pool would exceed. A quota reported as `null` is not
+ * reported, and `{"weird":1}` is `{}` with a field we do not know, so both read as "nothing
+ * exceeded" (the check is a guard: the upgrade then goes on as it would without it).
+ */
+const OPEN_OBJECT_ANSWERS = new Set(["k8s.checkPoolQuota"]);
+
+/**
  * Whether `mode` is a malformed answer to `call`, one it must refuse.
  * - A call documented as a 204 without a body accepts an empty body or any JSON body (a server
  *   that answers `{}`, `null` or `{"weird":1}` still did what was asked); only a body that is
@@ -258,12 +273,16 @@ const NULLS_ARE_AN_ANSWER = new Set(["dns.delegationStatus", "notifications.list
  */
 function isMalformedFor(call: Call, mode: Mode): boolean {
   if (call.good === undefined) return !(mode === "emptyBody" || mode === "nulls" || mode === "wrongShape");
+  if (OPEN_OBJECT_ANSWERS.has(call.name)) return !(mode === "nulls" || mode === "wrongShape");
   if (mode === "nulls") return !NULLS_ARE_AN_ANSWER.has(call.name);
   return true;
 }
 
-/** How many (call, mode) pairs {@link isMalformedFor} excludes: 3 for each 204 call, 1 for each call whose nulls are an answer. */
-const NOT_MALFORMED = 3 * CALLS.filter((c) => c.good === undefined).length + NULLS_ARE_AN_ANSWER.size;
+/**
+ * How many (call, mode) pairs {@link isMalformedFor} excludes: 3 for each 204 call, 1 for each
+ * call whose nulls are an answer, 2 for each open-object answer.
+ */
+const NOT_MALFORMED = 3 * CALLS.filter((c) => c.good === undefined).length + NULLS_ARE_AN_ANSWER.size + 2 * OPEN_OBJECT_ANSWERS.size;
 
 describe("every API call against every malformed answer", () => {
   let server: Server;
@@ -359,7 +378,7 @@ describe("every API call against every malformed answer", () => {
       }
     }
     expect(tally.silent).toEqual([]);
-    expect(NOT_MALFORMED).toBe(8);
+    expect(NOT_MALFORMED).toBe(10);
     expect(tally.tried).toBe(CALLS.length * MODES.length - NOT_MALFORMED);
     expect(tally.clearErrors).toBe(tally.tried);
   });
@@ -399,7 +418,7 @@ describe("every API call against every malformed answer", () => {
       expect(r.value).toBeDefined();
       read++;
     }
-    expect(read).toBe(CALLS.filter((c) => c.method === "GET").length + 2);
+    expect(read).toBe(CALLS.filter((c) => c.method === "GET").length + 3);
   });
 
   test("a call documented as a 204 reads a JSON body ({}, null, text/plain) as success, and still refuses an HTML body", async () => {
@@ -435,6 +454,14 @@ describe("every API call against every malformed answer", () => {
     }
     const events = await outcome(CALLS.find((c) => c.name === "notifications.list") as Call, "nulls", 1);
     expect(events).toEqual({ value: [], attempts: 1 });
+  });
+
+  test("the pool quota check reads its quotas, and all-null values or unknown fields as nothing exceeded", async () => {
+    const call = CALLS.find((c) => c.name === "k8s.checkPoolQuota") as Call;
+    expect((await outcome(call, "good", 0)).value).toEqual({ exceeded: [{ quota: "vm_count", limit: 4, usage: 3, requested: 3 }] });
+    for (const mode of ["nulls", "wrongShape", "emptyObject"] as const) {
+      expect({ mode, ...(await outcome(call, mode, 1)) }).toEqual({ mode, value: { exceeded: [] }, attempts: 1 });
+    }
   });
 
   test("a format error says what came, cut short and without the key", async () => {
