@@ -18,6 +18,7 @@ import { parseVersion } from "./k8s";
 import { MalformedRuleError } from "../malformed";
 import { bulkCreate } from "./bulk";
 import { DIALECTS, isDialect } from "../dialect";
+import { parseUnservedRule, UnservedRuleError } from "../unserved";
 
 function body(ctx: RouteContext): Record<string, unknown> {
   if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
@@ -191,6 +192,17 @@ function setFaults(ctx: RouteContext) {
   return ok({ faults: ctx.sim.faults.get() });
 }
 
+/** `POST /__admin/unserved`: one more endpoint answered as not served (CONTRACT.md "Unserved endpoints"). */
+function addUnserved(ctx: RouteContext) {
+  try {
+    ctx.sim.unserved.add(parseUnservedRule(body(ctx)));
+  } catch (err) {
+    if (err instanceof UnservedRuleError) throw simpleError(400, err.message);
+    throw err;
+  }
+  return ok({ unserved: ctx.sim.unserved.list() });
+}
+
 /** Adds one malformed-answer rule (CONTRACT.md "Malformed answers"); answers every rule. */
 function addMalformed(ctx: RouteContext) {
   const b = body(ctx);
@@ -307,6 +319,16 @@ export const adminRoutes: Route[] = [
     pattern: /^\/__admin\/malformed\/?$/,
     handler: (ctx) => {
       ctx.sim.malformed.clear();
+      return noContent();
+    },
+  },
+  { method: "GET", pattern: /^\/__admin\/unserved\/?$/, handler: (ctx) => ok({ unserved: ctx.sim.unserved.list() }) },
+  { method: "POST", pattern: /^\/__admin\/unserved\/?$/, handler: addUnserved },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/unserved\/?$/,
+    handler: (ctx) => {
+      ctx.sim.unserved.clear();
       return noContent();
     },
   },

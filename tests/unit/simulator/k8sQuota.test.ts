@@ -165,3 +165,33 @@ describe("a pool made unhealthy", () => {
     expect({ status: r.status, error: r.body.error }).toEqual({ status, error });
   });
 });
+
+describe("unserved endpoints", () => {
+  test("check_limits played as not served: 404 like an unknown path, or 501; the rest is served; DELETE and reset clear it", async () => {
+    expect((await admin("POST", "/unserved", { method: "post", pathPrefix: "/cloud/v2/k8s/clusters/", status: 404 })).body.unserved).toEqual([
+      { method: "POST", pathPrefix: "/cloud/v2/k8s/clusters/", status: 404 },
+    ]);
+    const missing = await call(sim.url, "POST", CHECK(2), { body: pool() });
+    expectCloudError(missing, 404, "NotFoundError");
+    expect(missing.body.message).toBe(`Path ${CHECK(2)} could not be found`);
+    expect((await call(sim.url, "GET", `${BASE}/2/76/staging-cluster`)).status).toBe(200);
+    expect((await admin("DELETE", "/unserved")).status).toBe(204);
+    expect((await call(sim.url, "POST", CHECK(2), { body: pool() })).status).toBe(200);
+
+    await admin("POST", "/unserved", { path: CHECK(2), status: 501 });
+    expectCloudError(await call(sim.url, "POST", CHECK(2), { body: pool() }), 501, "NotImplemented");
+    sim.reset();
+    expect((await admin("GET", "/unserved")).body.unserved).toEqual([]);
+    expect((await call(sim.url, "POST", CHECK(2), { body: pool() })).status).toBe(200);
+  });
+
+  const bad: Array<[string, unknown, string]> = [
+    ["no path", { method: "POST" }, "path or pathPrefix is required"],
+    ["a relative path", { path: "cloud/x" }, "path must be a string starting with /"],
+    ["another status", { path: "/x", status: 500 }, "status must be one of 404, 501"],
+  ];
+  test.each(bad)("a rule with %s is refused", async (_what, body, error) => {
+    const r = await admin("POST", "/unserved", body);
+    expect({ status: r.status, error: r.body.error }).toEqual({ status: 400, error });
+  });
+});
