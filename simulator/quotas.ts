@@ -18,14 +18,6 @@ export const COMPUTED_QUOTAS = ["vm_count", "cpu_count", "ram"] as const;
 /** One computed quota. */
 export type ComputedQuota = (typeof COMPUTED_QUOTAS)[number];
 
-/** A node flavor of the seed (`flavors`): what one node counts against `cpu_count` and `ram`. */
-export interface Flavor {
-  flavor_id: string;
-  vcpus: number;
-  /** RAM in MiB. */
-  ram: number;
-}
-
 /** A pool as the quota sees it: its flavor and its nodes. */
 export interface PoolSize {
   flavor_id: string;

@@ -8,7 +8,6 @@
 import * as fs from "fs";
 import * as path from "path";
 import defaultSeedJson from "./seed/default.json";
-import type { Flavor } from "./quotas";
 
 /** A JSON object with unknown extra fields (the spec leaves most fields "not shown"). */
 export type JsonObject = Record<string, unknown>;
@@ -66,6 +65,14 @@ export interface Cluster extends JsonObject {
   pools: Pool[];
   /** CSI drivers deployed in the cluster. */
   csi: { nfs: { vast_enabled: boolean; ddn_enabled: boolean } & JsonObject } & JsonObject;
+}
+
+/** A node flavor of the seed (`flavors`): what one node counts against the `cpu_count` and `ram` quotas (`quotas.ts`). */
+export interface Flavor {
+  flavor_id: string;
+  vcpus: number;
+  /** RAM in MiB. */
+  ram: number;
 }
 
 /** A storage notification threshold (`/storage/notifications/v1/event`). */
