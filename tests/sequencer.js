@@ -12,7 +12,7 @@ const path = require("path");
 
 const MEASURED_SECONDS = {
   "tests/integration/malformedAnswersDynamic.test.ts": 220,
-  "tests/integration/k8sClusterUpgrade.test.ts": 136,
+  "tests/integration/k8sClusterUpgrade.test.ts": 120,
   "tests/integration/release.test.ts": 134,
   "tests/reliability/badInput.test.ts": 116,
   "tests/integration/publicApiDialect.test.ts": 115,
@@ -23,10 +23,12 @@ const MEASURED_SECONDS = {
   "tests/reliability/faults.test.ts": 72,
   "tests/integration/plugin.test.ts": 71,
   "tests/integration/pluginPackageAdd.test.ts": 68,
-  "tests/integration/examples.test.ts": 65,
+  "tests/integration/examples.test.ts": 88,
   "tests/reliability/interruptions.test.ts": 63,
   "tests/integration/stateUpgrade.test.ts": 90,
-  "tests/integration/drift.test.ts": 60,
+  "tests/integration/drift.test.ts": 65,
+  "tests/integration/upgradeSafetyPlugin.test.ts": 35,
+  "tests/integration/upgradeSafetyDynamic.test.ts": 25,
   "tests/integration/lookups.test.ts": 43,
   "tests/integration/yaml.test.ts": 40,
   "tests/integration/largeStack.test.ts": 40,
