@@ -501,6 +501,8 @@ describe("both resources on both paths in one stack", () => {
       `DELETE ${EVENT}`,
       `POST ${EVENT}`,
       `POST ${EVENT}`,
+      // The engine checks a replacement twice (against the old inputs, then against none).
+      QUOTA_CHECK,
       QUOTA_CHECK,
       "POST /cloud/v2/k8s/clusters/1/76/legacy-cluster/upgrade",
     ]);
