@@ -129,6 +129,7 @@ export function requestKind(r: Pick<RequestLogEntry, "method" | "path">): string
   const m = r.method;
   if (m === "GET" && /^\/cloud\/v1\/tasks\/[^/]+$/.test(p)) return "GET task (poll)";
   if (m === "GET" && /^\/cloud\/v2\/k8s\/clusters\/[^/]+\/[^/]+\/[^/]+\/upgrade_versions$/.test(p)) return "upgrade versions (GET)";
+  if (m === "POST" && /^\/cloud\/v2\/k8s\/clusters\/[^/]+\/[^/]+\/pools\/check_limits$/.test(p)) return "quota check (POST)";
   if (m === "POST" && /^\/cloud\/v2\/k8s\/clusters\/[^/]+\/[^/]+\/[^/]+\/upgrade$/.test(p)) return "upgrade (POST)";
   if (m === "GET" && /^\/cloud\/v2\/k8s\/clusters\/[^/]+\/[^/]+\/[^/]+$/.test(p)) return "cluster read (GET)";
   if (m === "GET" && /^\/cloud\/v2\/k8s\/clusters\/[^/]+\/[^/]+$/.test(p)) return "cluster list (GET)";

@@ -64,7 +64,7 @@ export async function runUpgrade(timeScale: number, full: boolean): Promise<Upgr
       run.upgrade = {
         label: `K8sClusterUpgrade: upgrade ${CLUSTER} one minor version (up, ${Math.round(taskMs / 1000)} s task)`,
         log: upLog,
-        minimum: { [readBack]: 2, "upgrade versions (GET)": 1, "upgrade (POST)": 1 },
+        minimum: { [readBack]: 2, "upgrade versions (GET)": 1, "quota check (POST)": 1, "upgrade (POST)": 1 },
         pollsAllowed: true,
         why: DOUBLE_READ,
       };

@@ -6,7 +6,7 @@
  * each other; each has a deadline per operation and a failure in one is reported in its
  * section without stopping the others. Benchmarks report; they assert nothing.
  *
- * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg] [large] [drift]
+ * Usage: node dist-bench/bench/run.js [wall] [requests] [upgrade] [lookups] [parallel] [simulator] [badarg] [large] [drift] [guards]
  * (no argument = all), or the same names comma-separated in BENCH_ONLY. BENCH_REPEATS (default
  * 2) sets the wall-time rounds per stack size (one more at 50, the size with a target). The
  * "large" section has its own knobs (bench/largeStacks.ts): BENCH_LARGE_SIZES, BENCH_LARGE_KINDS,
@@ -32,9 +32,10 @@ import { benchSettings, failedSection, recordFigures, renderReport, type Section
 import { measureStorageEventRequests, requestsSection } from "./requests";
 import { simulatorStartSection } from "./simulatorStart";
 import { stateSizeSection, type ClassStateSize } from "./stateSize";
+import { upgradeGuardsSection } from "./upgradeGuards";
 import { measureWallTime, wallTimeSection } from "./wallTime";
 
-const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg", "large", "drift"] as const;
+const ALL = ["wall", "requests", "upgrade", "lookups", "parallel", "simulator", "badarg", "large", "drift", "guards"] as const;
 type Part = (typeof ALL)[number];
 
 /** Real seconds an upgrade task should take in the two polling runs. */
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
   if (parts.has("badarg")) await section(8, "8. Bad lookup argument: time to fail a preview", "", badArgumentSection);
   if (parts.has("large")) await section(9, "9. Large stacks", "", async () => largeStacksSection(await measureLargeStacks()));
   if (parts.has("drift")) await section(10, "10. Drift reports", "", driftSection);
+  if (parts.has("guards")) await section(11, "11. Upgrade guards: quota check, health, soak", "", upgradeGuardsSection);
 
   if (parts.has("wall") || parts.has("upgrade")) sections.set(1, stateSizeSection(stateSizes, stateErrors));
   if (parts.has("requests") || parts.has("upgrade") || parts.has("wall")) {

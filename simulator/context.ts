@@ -12,6 +12,7 @@ import type { MalformedRules } from "./malformed";
 import type { InFlightRequest, RequestLogEntry } from "./requestLog";
 import type { StateStore } from "./state";
 import type { TaskEngine } from "./tasks";
+import type { UnservedEndpoints } from "./unserved";
 
 /** The pieces of the running simulator a handler may use. */
 export interface SimContext {
@@ -26,6 +27,8 @@ export interface SimContext {
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Malformed-answer rules (admin API `/__admin/malformed`). */
   malformed: MalformedRules;
+  /** Endpoints answered as not served (admin API `/__admin/unserved`). */
+  unserved: UnservedEndpoints;
   /**
    * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
    * started dialect on reset.

@@ -126,6 +126,20 @@ export function notFound(product: Product, message: string, requestId: string): 
   }
 }
 
+/** 501 for an endpoint played as not served (`unserved.ts`), in the product's shape. */
+export function notImplemented(product: Product, method: string, path: string, requestId: string): HttpError {
+  const message = `${method} ${path} is not implemented`;
+  switch (product) {
+    case "cloud":
+    case "iam":
+      return cloudError(501, "NotImplemented", message, requestId);
+    case "waap":
+      return problem(501, "not-implemented", "Not Implemented", message);
+    default:
+      return simpleError(501, message);
+  }
+}
+
 /** 405 in the product's shape. */
 export function methodNotAllowed(product: Product, method: string, requestId: string): HttpError {
   switch (product) {

@@ -19,6 +19,7 @@ import { RequestLog, type InFlightRequest, type RequestLogEntry } from "./reques
 import { createHandler, listen } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
 import { TaskEngine } from "./tasks";
+import { UnservedEndpoints } from "./unserved";
 
 /** Options of `startSimulator` (all optional; defaults in CONTRACT.md). */
 export interface SimulatorOptions {
@@ -101,6 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const requestLog = new RequestLog();
   const faults = new FaultController(options.faultSeed);
   const malformed = new MalformedRules(options.faultSeed);
+  const unserved = new UnservedEndpoints();
   const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
     store,
     clock,
@@ -109,6 +111,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     requestLog,
     faults,
     malformed,
+    unserved,
     dialect: startDialect,
     reset() {
       store.reset();
@@ -116,6 +119,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       requestLog.clear();
       faults.clear();
       malformed.clear();
+      unserved.clear();
       limiter.clear();
       tasks.schedule();
     },

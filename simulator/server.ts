@@ -19,6 +19,7 @@ import {
   internalError,
   methodNotAllowed,
   notFound,
+  notImplemented,
   Product,
   productOf,
   serviceUnavailable,
@@ -146,7 +147,9 @@ async function dispatch(
   admin: boolean,
 ): Promise<RouteResult> {
   const match = matchRoute(routes, method, path);
-  if (match.kind === "not-found") {
+  const unserved = admin ? undefined : sim.unserved.statusFor(method, path);
+  if (unserved === 501) throw notImplemented(product, method, path, requestId);
+  if (match.kind === "not-found" || unserved === 404) {
     throw admin ? simpleError(404, `no admin route ${method} ${path}`) : notFound(product, `Path ${path} could not be found`, requestId);
   }
   if (match.kind === "method-not-allowed") {

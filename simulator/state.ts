@@ -67,6 +67,14 @@ export interface Cluster extends JsonObject {
   csi: { nfs: { vast_enabled: boolean; ddn_enabled: boolean } & JsonObject } & JsonObject;
 }
 
+/** A node flavor of the seed (`flavors`): what one node counts against the `cpu_count` and `ram` quotas (`quotas.ts`). */
+export interface Flavor {
+  flavor_id: string;
+  vcpus: number;
+  /** RAM in MiB. */
+  ram: number;
+}
+
 /** A storage notification threshold (`/storage/notifications/v1/event`). */
 export interface StoredEvent {
   uuid: string;
@@ -127,6 +135,24 @@ export interface TaskRecord {
   applied: boolean;
 }
 
+/**
+ * A pool that turns unhealthy (admin API `POST /__admin/clusters/.../pools/{pool}/unhealthy`):
+ * after the cluster's next upgrade ends (or at once), and after `reads_left` more reads of the
+ * cluster, the pool reports `status` (and `node_count`, when set) from then on.
+ */
+export interface PoolHealthRule {
+  project_id: number;
+  region_id: number;
+  cluster: string;
+  pool: string;
+  status: string;
+  node_count: number | null;
+  /** Whether the rule counts reads yet: set when the cluster's next upgrade ended, or at once. */
+  armed: boolean;
+  /** Reads of the cluster that still show the pool as it was, once armed. */
+  reads_left: number;
+}
+
 /** A pending "fail the next task of this type" instruction from the admin API. */
 export interface FailNext {
   task_type: string;
@@ -145,7 +171,12 @@ export interface SimState {
   instances: Instance[];
   k8sVersions: string[];
   clusters: Cluster[];
-  quotas: Record<string, { vm_count: number }>;
+  /** Node flavors: what one node of each counts against the `cpu_count` and `ram` quotas. */
+  flavors: Flavor[];
+  /** Quota limits by project id, by quota name (`quotas.ts`; absent = unlimited). */
+  quotas: Record<string, Record<string, number>>;
+  /** Pools set to turn unhealthy (admin API). */
+  poolHealth: PoolHealthRule[];
   storageEvents: StoredEvent[];
   aiTasks: AiTask[];
   billing: Record<string, Record<string, Record<string, number>>>;
@@ -198,7 +229,9 @@ export function normalizeSeed(seed: unknown): SimState {
     instances: asArray<Instance>(s.instances).map((i) => ({ ...i, status: i.status ?? "ACTIVE" })),
     k8sVersions: asArray<string>(s.k8sVersions),
     clusters,
-    quotas: asObject<Record<string, { vm_count: number }>>(s.quotas, {}),
+    flavors: asArray<Flavor>(s.flavors),
+    quotas: asObject<SimState["quotas"]>(s.quotas, {}),
+    poolHealth: asArray<PoolHealthRule>(s.poolHealth),
     storageEvents: asArray<StoredEvent>(s.storageEvents),
     aiTasks: asArray<AiTask>(s.aiTasks).map((t) => ({ ...t, processing_time: t.processing_time ?? defaultProcessingTime(t) })),
     billing: asObject<SimState["billing"]>(s.billing, {}),

@@ -44,6 +44,7 @@ export type { Project, ListProjectsParams, ProjectsApi } from "./cloud/projects"
 export type { Region, ListRegionsParams, RegionsApi } from "./cloud/regions";
 export type { Instance, InstanceFlavor, InstanceAddress, InstanceTag, InstanceVolume, ListInstancesParams, InstancesApi } from "./cloud/instances";
 export type { K8sCluster, K8sPool, K8sUpgradeVersion, K8sApi } from "./cloud/k8s";
+export type { PoolQuotaRequest, PoolQuotaCheck, ExceededQuota } from "./cloud/k8sPoolQuota";
 export type { CloudApi } from "./cloud";
 export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT } from "./storage/notifications";
 export type {

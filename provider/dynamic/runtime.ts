@@ -69,7 +69,7 @@ function writeProgress(line: string): void {
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
     client: () => (client ??= clientFromSettings(settings)),
-    log: (message) => writeProgress(redact(`[cloudplatform] ${typeName}: ${message}\n`, secrets())),
+    log: (message, options) => writeProgress(redact(`[cloudplatform] ${typeName}: ${options?.warning ? "warning: " : ""}${message}\n`, secrets())),
     run,
     signal: NEVER_ABORTED,
   });

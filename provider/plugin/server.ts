@@ -110,7 +110,7 @@ export class CloudPlatformPlugin {
     const config = this.config;
     return {
       client: () => clientOf(config).withSignal(signal),
-      log: (message, options) => void this.engine.log("info", this.redacted(message), urn, options?.status === true),
+      log: (message, options) => void this.engine.log(options?.warning ? "warning" : "info", this.redacted(message), urn, options?.status === true),
       run: config.run,
       signal,
     };

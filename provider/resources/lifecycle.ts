@@ -29,7 +29,8 @@ export interface LifecycleContext {
    * A line for the person watching `pulumi up` (the adapter names the resource: a prefix on the
    * dynamic path, the resource's own row through the plugin). With
    * `status`, it is a passing progress report (the plugin shows it on the resource's row only,
-   * replaced by the next); without, a line kept in the run's output.
+   * replaced by the next); without, a line kept in the run's output; with `warning`, a kept
+   * line marked as a warning.
    */
   log(message: string, options?: LogOptions): void;
   /** Facts of this run shared between lifecycle calls (never module globals). */
@@ -40,6 +41,8 @@ export interface LifecycleContext {
 export interface LogOptions {
   /** A passing progress report rather than a line to keep. */
   readonly status?: boolean;
+  /** Something the person should act on that does not stop the operation (e.g. a check that could not be made). */
+  readonly warning?: boolean;
 }
 
 /** One input problem found by `check`; `property` is the input name as users write it. */

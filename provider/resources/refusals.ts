@@ -19,6 +19,8 @@ export const REFUSAL_CODES = {
   CLOUDPLATFORM_VERSION_UNPLANNABLE: "the cluster reports a version of an unknown shape, so no upgrade can be planned",
   /** The cluster the resource names does not exist (this resource never creates one). */
   CLOUDPLATFORM_CLUSTER_NOT_FOUND: "the cluster the resource names does not exist; this resource never creates or deletes clusters",
+  /** The project's quota cannot hold the second pool the rolling replacement of a pool needs. */
+  CLOUDPLATFORM_QUOTA: "the project's quota cannot hold the second copy of a pool that the upgrade's rolling replacement needs",
   /** Whether an upgrade already runs cannot be told, so none is started. */
   CLOUDPLATFORM_UPGRADE_LOCK_UNCLEAR: "it cannot be told whether an upgrade of the cluster already runs, so none is started",
   /** An event with the declared identity exists and this resource does not own it. */

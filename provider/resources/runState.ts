@@ -35,6 +35,12 @@ export class RunState {
    * which holds the same uuid; that delete must leave the event to its new owner.
    */
   readonly adoptedEvents = new Set<string>();
+  /**
+   * Regions (`<projectId>/<regionId>`) whose pool quota check failed in this run. Why: the check
+   * is a guard; when the endpoint cannot answer, the first upgrade warns and the others of the
+   * region neither ask again nor warn again.
+   */
+  readonly quotaCheckUnavailable = new Set<string>();
   /** How writes are reconciled. */
   readonly writeTiming: WriteTiming;
   /** The event lists of this run and how fresh each use needs them (storage/eventLists.ts). */

@@ -32,20 +32,33 @@ export interface K8sClusterUpgradeArgs {
    */
   allowMultiStep?: pulumi.Input<boolean>;
   /**
-   * How long to wait for each upgrade task, in minutes (default 60). When it passes the up
-   * fails; the task goes on in the API and the next up waits for it instead of starting
-   * another. Changing it alone changes nothing on the cluster.
+   * How long to wait for each upgrade step, in minutes (default 60): its task, then the cluster
+   * becoming healthy at the new version. When it passes the up fails; the task goes on in the
+   * API and the next up waits for it instead of starting another. Changing it alone changes
+   * nothing on the cluster.
    */
   timeoutMinutes?: pulumi.Input<number>;
+  /**
+   * How long the upgraded cluster must stay healthy before the resource reports success, in
+   * seconds (a whole number from 0 to 86400; default 0: success as soon as it is healthy).
+   * Healthy: `Provisioned` at the new version, every pool `Running` with its node count. If the
+   * cluster or a pool leaves that state meanwhile, the up fails, the stack records the version
+   * reached, and resources that depend on this one (the next wave of a fleet) are not run. With
+   * it set, every create or update also waits for and watches the cluster when no upgrade was
+   * needed (the run after a failed watch repeats it). Changing it alone changes nothing on the
+   * cluster.
+   */
+  soakSeconds?: pulumi.Input<number>;
 }
 
 /**
  * Brings an existing cluster to `version` and keeps it there: no API write when it already
- * runs that version; otherwise it follows the permitted upgrade versions step by step, waits
- * for each task (progress appears in the `pulumi up` output) and checks the cluster reports
- * `Provisioned` at the new version. If an upgrade is already running (an interrupted `up`), it
- * waits for that one instead of starting a second. Deleting the resource only removes it from
- * the stack.
+ * runs that version; otherwise preview checks that the project's quota holds the rolling
+ * replacement, and up follows the permitted upgrade versions step by step, waits for each task
+ * (progress appears in the `pulumi up` output) and for the cluster to be healthy at the new
+ * version (`Provisioned`, every pool `Running` with its nodes), then, with `soakSeconds`,
+ * watches it stay so. If an upgrade is already running (an interrupted `up`), it waits for that
+ * one instead of starting a second. Deleting the resource only removes it from the stack.
  */
 export class K8sClusterUpgrade extends pulumi.CustomResource {
   /** Project id of the cluster. */
@@ -58,8 +71,13 @@ export class K8sClusterUpgrade extends pulumi.CustomResource {
   declare readonly version: pulumi.Output<string>;
   /** Whether several upgrade steps are allowed in one up. */
   declare readonly allowMultiStep: pulumi.Output<boolean>;
-  /** How long to wait for each upgrade task, in minutes. */
+  /** How long to wait for each upgrade step (its task and the cluster's health), in minutes. */
   declare readonly timeoutMinutes: pulumi.Output<number>;
+  /**
+   * How long the upgraded cluster stayed healthy before success, in seconds: the declared
+   * `soakSeconds`, or 0 after a failed upgrade or watch (the next up then watches again).
+   */
+  declare readonly soakSeconds: pulumi.Output<number>;
   /** The cluster's UUID. */
   declare readonly clusterId: pulumi.Output<string>;
   /** The cluster status as last read (`Provisioned` after a finished upgrade). */
@@ -87,6 +105,7 @@ export class K8sClusterUpgrade extends pulumi.CustomResource {
         version: args.version,
         allowMultiStep: args.allowMultiStep,
         timeoutMinutes: args.timeoutMinutes,
+        soakSeconds: args.soakSeconds,
         clusterId: undefined,
         status: undefined,
         previousVersion: undefined,

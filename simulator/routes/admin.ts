@@ -9,7 +9,8 @@ import { simpleError } from "../errors";
 import type { FaultConfig } from "../faults";
 import type { Route, RouteContext } from "../router";
 import { noContent, ok } from "../routeResult";
-import { isObject } from "../state";
+import { isObject, type Cluster, type PoolHealthRule } from "../state";
+import { COMPUTED_QUOTAS } from "../quotas";
 import { TASK_STATES } from "../tasks";
 import { EVENT_LIMIT_KIND, eventView } from "./storage";
 import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
@@ -17,6 +18,7 @@ import { parseVersion } from "./k8s";
 import { MalformedRuleError } from "../malformed";
 import { bulkCreate } from "./bulk";
 import { DIALECTS, isDialect } from "../dialect";
+import { parseUnservedRule, UnservedRuleError } from "../unserved";
 
 function body(ctx: RouteContext): Record<string, unknown> {
   if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
@@ -30,12 +32,18 @@ function rate(b: Record<string, unknown>, key: string): number | undefined {
   return v;
 }
 
-function patchCluster(ctx: RouteContext) {
-  const b = body(ctx);
+/** The cluster an admin path names, or 404. */
+function adminCluster(ctx: RouteContext): Cluster {
   const projectId = Number(ctx.params.project_id);
   const regionId = Number(ctx.params.region_id);
   const c = ctx.sim.store.state.clusters.find((x) => x.project_id === projectId && x.region_id === regionId && x.name === ctx.params.name);
   if (!c) throw simpleError(404, `cluster ${ctx.params.name ?? ""} not found in project ${projectId} region ${regionId}`);
+  return c;
+}
+
+function patchCluster(ctx: RouteContext) {
+  const b = body(ctx);
+  const c = adminCluster(ctx);
   if (b.version !== undefined) {
     if (typeof b.version !== "string" || !parseVersion(b.version)) throw simpleError(400, "version must look like v1.2.3");
     c.version = b.version;
@@ -48,14 +56,52 @@ function patchCluster(ctx: RouteContext) {
   return ok(c);
 }
 
+/**
+ * `PUT /__admin/quotas/{project_id}` `{vm_count?, cpu_count?, ram?}`: the project's limits,
+ * replacing the ones it had (a quota left out is unlimited).
+ */
 function putQuota(ctx: RouteContext) {
   const b = body(ctx);
-  if (typeof b.vm_count !== "number" || !Number.isInteger(b.vm_count) || b.vm_count < 0) {
-    throw simpleError(400, "vm_count must be a non-negative integer");
+  const limits: Record<string, number> = {};
+  for (const [key, value] of Object.entries(b)) {
+    if (!(COMPUTED_QUOTAS as readonly string[]).includes(key)) throw simpleError(400, `unknown quota ${key}; the simulator computes ${COMPUTED_QUOTAS.join(", ")}`);
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw simpleError(400, `${key} must be a non-negative integer`);
+    limits[key] = value;
   }
-  ctx.sim.store.state.quotas[ctx.params.project_id ?? ""] = { vm_count: b.vm_count };
+  ctx.sim.store.state.quotas[ctx.params.project_id ?? ""] = limits;
   ctx.sim.store.save();
   return ok(ctx.sim.store.state.quotas);
+}
+
+/**
+ * `POST /__admin/clusters/{project_id}/{region_id}/{name}/pools/{pool}/unhealthy`
+ * `{status?, node_count?, after_upgrade?, after_reads?}`: the pool turns unhealthy (`poolHealth.ts`).
+ */
+function unhealthyPool(ctx: RouteContext) {
+  const b = body(ctx);
+  const c = adminCluster(ctx);
+  const pool = ctx.params.pool ?? "";
+  if (!c.pools.some((p) => p.name === pool)) throw simpleError(404, `pool ${pool} not found in cluster ${c.name}`);
+  const status = b.status ?? "Error";
+  if (typeof status !== "string" || status === "") throw simpleError(400, "status must be a non-empty string");
+  const nodeCount = b.node_count ?? null;
+  if (nodeCount !== null && (typeof nodeCount !== "number" || !Number.isInteger(nodeCount) || nodeCount < 0)) throw simpleError(400, "node_count must be a non-negative integer");
+  const afterReads = b.after_reads ?? 0;
+  if (typeof afterReads !== "number" || !Number.isInteger(afterReads) || afterReads < 0) throw simpleError(400, "after_reads must be a non-negative integer");
+  if (b.after_upgrade !== undefined && typeof b.after_upgrade !== "boolean") throw simpleError(400, "after_upgrade must be true or false");
+  const rule: PoolHealthRule = {
+    project_id: c.project_id,
+    region_id: c.region_id,
+    cluster: c.name,
+    pool,
+    status,
+    node_count: nodeCount,
+    armed: b.after_upgrade === false,
+    reads_left: afterReads,
+  };
+  ctx.sim.store.state.poolHealth.push(rule);
+  ctx.sim.store.save();
+  return ok({ poolHealth: ctx.sim.store.state.poolHealth });
 }
 
 function deleteEvent(ctx: RouteContext) {
@@ -144,6 +190,17 @@ function setFaults(ctx: RouteContext) {
   if (b.afterHandling !== undefined) config.afterHandling = b.afterHandling === true;
   ctx.sim.faults.set(config);
   return ok({ faults: ctx.sim.faults.get() });
+}
+
+/** `POST /__admin/unserved`: one more endpoint answered as not served (CONTRACT.md "Unserved endpoints"). */
+function addUnserved(ctx: RouteContext) {
+  try {
+    ctx.sim.unserved.add(parseUnservedRule(body(ctx)));
+  } catch (err) {
+    if (err instanceof UnservedRuleError) throw simpleError(400, err.message);
+    throw err;
+  }
+  return ok({ unserved: ctx.sim.unserved.list() });
 }
 
 /** Adds one malformed-answer rule (CONTRACT.md "Malformed answers"); answers every rule. */
@@ -236,6 +293,11 @@ export const adminRoutes: Route[] = [
   { method: "POST", pattern: /^\/__admin\/dialect\/?$/, handler: setDialect },
   { method: "POST", pattern: /^\/__admin\/bulk\/?$/, handler: bulkCreate },
   { method: "PATCH", pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/?$/, handler: patchCluster },
+  {
+    method: "POST",
+    pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/pools\/(?<pool>[^/]+)\/unhealthy\/?$/,
+    handler: unhealthyPool,
+  },
   { method: "PUT", pattern: /^\/__admin\/quotas\/(?<project_id>\d+)\/?$/, handler: putQuota },
   { method: "DELETE", pattern: /^\/__admin\/events\/(?<uuid>[^/]+)\/?$/, handler: deleteEvent },
   { method: "PATCH", pattern: /^\/__admin\/events\/(?<uuid>[^/]+)\/?$/, handler: patchEvent },
@@ -257,6 +319,16 @@ export const adminRoutes: Route[] = [
     pattern: /^\/__admin\/malformed\/?$/,
     handler: (ctx) => {
       ctx.sim.malformed.clear();
+      return noContent();
+    },
+  },
+  { method: "GET", pattern: /^\/__admin\/unserved\/?$/, handler: (ctx) => ok({ unserved: ctx.sim.unserved.list() }) },
+  { method: "POST", pattern: /^\/__admin\/unserved\/?$/, handler: addUnserved },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/unserved\/?$/,
+    handler: (ctx) => {
+      ctx.sim.unserved.clear();
       return noContent();
     },
   },

@@ -7,9 +7,12 @@
  * - an upgrade to anything else is 400 `ValidationError` naming the permitted versions;
  * - while an upgrade task runs the cluster carries `task_id` (the lock) and a second upgrade is
  *   409 `ConflictError`;
- * - replacement nodes are created before old ones go, so the project's `vm_count` quota must hold
- *   the cluster's nodes twice; otherwise the task ends in ERROR with
- *   `Quota limit for vm_count exceeded by <n>`;
+ * - replacement nodes are created before old ones go, so the project's quota must hold a second
+ *   pool of each pool's flavor and size (`quotas.ts`); otherwise the task ends in ERROR with
+ *   `Quota limit for <quota> exceeded by <n>`; `POST .../pools/check_limits` answers the same
+ *   question before anything is written;
+ * - while the task runs, the pools show the rolling replacement one node at a time
+ *   (`rollingReplacement.ts`);
  * - when the task FINISHES the cluster is `Provisioned` at the new version.
  */
 import { listAnswer, pageSize } from "../answers/cloud";
@@ -18,9 +21,13 @@ import { extraFields } from "../dialect";
 import { cloudError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
+import { applyOnRead, armAfterUpgrade } from "../poolHealth";
+import { upgradeQuotaFailure } from "../quotas";
+import { poolsDuring } from "../rollingReplacement";
 import { Cluster, isObject, SimState, TaskRecord } from "../state";
 import { TaskEngine } from "../tasks";
 import { CloudQuery, intParam, page, requireProject, requireRegion } from "./cloud";
+import { checkLimits } from "./k8sQuota";
 
 /** Task type of a cluster upgrade, as the spec names it. */
 export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
@@ -55,28 +62,6 @@ export function upgradeTargets(catalogue: readonly string[], current: string): s
   return best ? [best.v] : [];
 }
 
-/** `vm_count` in use by a project: the nodes of all its clusters' pools. */
-export function vmUsage(state: SimState, projectId: number): number {
-  return state.clusters
-    .filter((c) => c.project_id === projectId)
-    .reduce((sum, c) => sum + nodeCount(c), 0);
-}
-
-function nodeCount(c: Cluster): number {
-  return c.pools.reduce((n, p) => n + (typeof p.node_count === "number" ? p.node_count : 0), 0);
-}
-
-/**
- * The quota failure text for upgrading `cluster`, or null when the quota holds. The upgrade
- * temporarily needs a second set of the cluster's nodes on top of the current usage.
- */
-export function quotaFailure(state: SimState, cluster: Cluster): string | null {
-  const limit = state.quotas[String(cluster.project_id)]?.vm_count;
-  if (typeof limit !== "number") return null;
-  const requested = vmUsage(state, cluster.project_id) + nodeCount(cluster);
-  return requested > limit ? `Quota limit for vm_count exceeded by ${requested - limit}` : null;
-}
-
 function findCluster(ctx: RouteContext): Cluster {
   const projectId = intParam(ctx, "project_id", "Project");
   const regionId = intParam(ctx, "region_id", "Region");
@@ -97,10 +82,17 @@ function clustersOf(ctx: RouteContext, projectId: number, regionId: number): Clu
   return [...clusters, ...extraClusters(ctx.sim.dialect, projectId, regionId, clusters)];
 }
 
-/** The cluster as the API shows it (internal project/region ids stay out of the body), before the dialect shapes it. */
-function view(c: Cluster): Record<string, unknown> {
+/**
+ * The cluster as the API shows it (internal project/region ids stay out of the body), before the
+ * dialect shapes it: while its upgrade task runs, the pools as the rolling replacement has them.
+ */
+function view(ctx: RouteContext, c: Cluster): Record<string, unknown> {
   const { project_id: _p, region_id: _r, ...rest } = c;
-  return rest;
+  const task = c.task_id === null ? undefined : ctx.sim.tasks.get(c.task_id);
+  if (!task || task.task_type !== UPGRADE_TASK_TYPE) return rest;
+  const now = ctx.sim.clock.now();
+  const progress = task.doneAt > task.runAt ? (now - task.runAt) / (task.doneAt - task.runAt) : 1;
+  return { ...rest, pools: poolsDuring(c.pools, progress) };
 }
 
 /** Releases a stale lock whose task has ended (e.g. a task finished while no one was looking). */
@@ -122,13 +114,14 @@ function listClusters(ctx: RouteContext) {
   const clusters = clustersOf(ctx, projectId, regionId);
   clusters.forEach((c) => releaseStaleLock(ctx, c));
   const p = page(clusters, pageSize(ctx.sim.dialect, limit), offset);
-  return ok(listAnswer(ctx.sim.dialect, { count: p.count, results: p.results.map(view) }, offset, clusterAnswer));
+  return ok(listAnswer(ctx.sim.dialect, { count: p.count, results: p.results.map((c) => view(ctx, c)) }, offset, clusterAnswer));
 }
 
 function getCluster(ctx: RouteContext) {
   const c = findCluster(ctx);
   releaseStaleLock(ctx, c);
-  return ok(clusterAnswer(ctx.sim.dialect, view(c)));
+  if (applyOnRead(ctx.sim.store.state, c)) ctx.sim.store.save();
+  return ok(clusterAnswer(ctx.sim.dialect, view(ctx, c)));
 }
 
 function listUpgradeVersions(ctx: RouteContext) {
@@ -165,7 +158,7 @@ function upgrade(ctx: RouteContext) {
     region_id: c.region_id,
     data: { cluster_name: c.name, cluster_id: c.id, from_version: c.version, version: body.version },
     request_id: ctx.requestId,
-    error: quotaFailure(ctx.sim.store.state, c),
+    error: upgradeQuotaFailure(ctx.sim.store.state, c),
   });
   c.task_id = task.id;
   ctx.sim.store.save();
@@ -174,7 +167,7 @@ function upgrade(ctx: RouteContext) {
 
 /**
  * Registers the completion hook of the upgrade task: the new version on success, and in every
- * case the lock is released.
+ * case the lock is released and the cluster's pool-health rules start counting reads.
  */
 export function registerK8sTaskHooks(tasks: TaskEngine): void {
   tasks.onComplete(UPGRADE_TASK_TYPE, (task: TaskRecord, state: SimState) => {
@@ -185,6 +178,7 @@ export function registerK8sTaskHooks(tasks: TaskEngine): void {
       c.status = "Provisioned";
     }
     if (c.task_id === task.id) c.task_id = null;
+    armAfterUpgrade(state, c);
   });
 }
 
@@ -192,6 +186,7 @@ const base = "^/cloud/v2/k8s/clusters/(?<project_id>[^/]+)/(?<region_id>[^/]+)";
 
 /** Kubernetes cluster routes. */
 export const k8sRoutes: Route[] = [
+  { method: "POST", pattern: new RegExp(`${base}/pools/check_limits/?$`), handler: checkLimits },
   { method: "GET", pattern: new RegExp(`${base}/?$`), handler: listClusters },
   { method: "GET", pattern: new RegExp(`${base}/(?<cluster_name>[^/]+)/?$`), handler: getCluster },
   { method: "GET", pattern: new RegExp(`${base}/(?<cluster_name>[^/]+)/upgrade_versions/?$`), handler: listUpgradeVersions },

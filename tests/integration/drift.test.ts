@@ -1,15 +1,18 @@
 /**
- * `cloudplatform-drift` for real: the built bin, the Pulumi CLI and the simulator, four stacks in
+ * `cloudplatform-drift` for real: the built bin, the Pulumi CLI and the simulator, five stacks in
  * one run of one shared file backend:
  * - drift-dynamic/clean: untouched;
  * - drift-dynamic/drift: one event's limit changed and another event deleted out of band;
  * - drift-dynamic/error: a wrong API key in its config (a refresh reads with the provider
  *   configuration the state recorded, so the new key fails the preview-time cluster check);
  * - drift-python/blocked (a Python program on the generated SDK, so the engine uses the
- *   cloudplatform plugin): its cluster upgraded past the declared version out of band.
+ *   cloudplatform plugin): its cluster upgraded past the declared version out of band;
+ * - drift-python/quota: its cluster declared one version up, which the project's quota cannot
+ *   hold (the preview-time quota check refuses it).
  * The run gives the four classes, the resources and fields, three report files (JSON checked
  * against its schema, JUnit parsed), exit 2; without the errored stack exit 1. Nothing is
- * written to the simulator or the backend; no key in any output; never three previews at once
+ * written to the simulator or the backend (the only POST is the quota check, which changes
+ * nothing); no key in any output; never three previews at once
  * with --parallel 2; shards 1/3, 2/3, 3/3 list every stack once.
  *
  * The CLI built here has no Python language host (the other Python suites run inline programs),
@@ -68,11 +71,12 @@ async function cli(cwd: string, args: string[]): Promise<string> {
   return run.stdout;
 }
 
-/** Creates stack `stack` of the project in `cwd`, configured for the simulator, and runs `up`. */
-async function deployed(cwd: string, stack: string): Promise<void> {
+/** Creates stack `stack` of the project in `cwd`, configured for the simulator (and `config`), and runs `up`. */
+async function deployed(cwd: string, stack: string, config: Record<string, string> = {}): Promise<void> {
   await cli(cwd, ["stack", "init", stack]);
   await cli(cwd, ["config", "set", "cloudplatform:baseUrl", sim.url, "--stack", stack]);
   await cli(cwd, ["config", "set", "--secret", "cloudplatform:apiKey", sim.apiKey, "--stack", stack]);
+  for (const [key, value] of Object.entries(config)) await cli(cwd, ["config", "set", key, value, "--stack", stack]);
   await cli(cwd, ["up", "--yes", "--skip-preview", "--stack", stack]);
 }
 
@@ -136,7 +140,13 @@ beforeAll(async () => {
   fs.mkdirSync(pythonDir);
   for (const f of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(PROGRAMS, "drift-python", f), path.join(pythonDir, f));
 
-  await Promise.all([deployed(dynamicDir, "clean"), deployed(dynamicDir, "drift"), deployed(dynamicDir, "error"), deployed(pythonDir, "blocked")]);
+  await Promise.all([
+    deployed(dynamicDir, "clean"),
+    deployed(dynamicDir, "drift"),
+    deployed(dynamicDir, "error"),
+    deployed(pythonDir, "blocked"),
+    deployed(pythonDir, "quota", { stagingVersion: "v1.29.8" }),
+  ]);
 
   const events = sim.state().storageEvents;
   const eventOf = (storage: string, name: string) => events.find((e) => e.storage_name === storage && e.name === name)!;
@@ -144,6 +154,8 @@ beforeAll(async () => {
   await admin(sim.url, "DELETE", `/events/${eventOf("drift-drift", "reaching_used_traffic").uuid}`);
   await admin(sim.url, "PATCH", "/clusters/1/76/demo-cluster", { version: "v1.32.1" });
   await cli(dynamicDir, ["config", "set", "--secret", "cloudplatform:apiKey", WRONG_KEY, "--stack", "error"]);
+  // One version up, which project 2's quota (4 VMs, 3 in use) cannot hold during the rolling replacement.
+  await cli(pythonDir, ["config", "set", "stagingVersion", "v1.30.4", "--stack", "quota"]);
 
   before = backendSnapshot();
   await admin(sim.url, "DELETE", "/requests");
@@ -158,7 +170,7 @@ afterAll(async () => {
   if (pathDir) fs.rmSync(pathDir, { recursive: true, force: true });
 });
 
-test("four stacks in one run: one of each class, exit 2", () => {
+test("five stacks in one run: every class, exit 2", () => {
   expect(full.code).toBe(2);
   const report = JSON.parse(full.files.json) as DriftReport;
   expect(Object.fromEntries([...byKey(report)].map(([k, s]) => [k, s.class]))).toEqual({
@@ -166,8 +178,9 @@ test("four stacks in one run: one of each class, exit 2", () => {
     "drift-dynamic/drift": "drift",
     "drift-dynamic/error": "error",
     "drift-python/blocked": "drift-blocked",
+    "drift-python/quota": "drift-blocked",
   });
-  expect(report.counts).toEqual({ clean: 1, drift: 1, "drift-blocked": 1, error: 1 });
+  expect(report.counts).toEqual({ clean: 1, drift: 1, "drift-blocked": 2, error: 1 });
   expect(report.exitCode).toBe(2);
 });
 
@@ -191,6 +204,15 @@ test("drift-blocked carries the refusal code and the cluster's versions (plugin 
   expect(s.resources.map((r) => r.name)).toEqual(["demo"]);
 });
 
+test("an upgrade the project's quota cannot hold is drift-blocked with CLOUDPLATFORM_QUOTA; the refusal names the cluster and versions (plugin path)", () => {
+  const s = byKey(JSON.parse(full.files.json)).get("drift-python/quota")!;
+  expect(s.refusals).toEqual([expect.objectContaining({ code: "CLOUDPLATFORM_QUOTA", urn: expect.stringMatching(/::staging$/) })]);
+  expect(s.refusals[0]?.message).toContain("cluster staging-cluster cannot be upgraded to v1.30.4 within its project's quota");
+  expect(s.refusals[0]?.message).toContain("would exceed vm_count (limit 4, usage 3, requested 3)");
+  // Nothing changed on the platform, and the engine plans no step for a resource whose check failed.
+  expect(s.resources).toEqual([]);
+});
+
 test("error gives the server's message", () => {
   const s = byKey(JSON.parse(full.files.json)).get("drift-dynamic/error")!;
   expect(s.error).toContain("401");
@@ -209,23 +231,25 @@ test("the JSON report conforms to its schema; the JUnit report has a case per st
     { key: "drift-dynamic/drift", failures: ["drift", "drift"], errors: 0 },
     { key: "drift-dynamic/error", failures: [], errors: 1 },
     { key: "drift-python/blocked", failures: ["CLOUDPLATFORM_DOWNGRADE", "drift"], errors: 0 },
+    { key: "drift-python/quota", failures: ["CLOUDPLATFORM_QUOTA"], errors: 0 },
   ]);
-  expect(full.files.junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="cloudplatform-drift" tests="4" failures="2" errors="1"/);
+  expect(full.files.junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="cloudplatform-drift" tests="5" failures="3" errors="1"/);
   expect(full.files.markdown).toContain("| drift-dynamic/drift | 🟡 drift | 2 |");
   expect(full.files.markdown).toContain("| `space` | modified | update | bytes | 1000 | 7 | 1000 |");
 });
 
 test("the terminal shows a line per stack and the counts", () => {
-  for (const line of ["clean         drift-dynamic/clean", "drift         drift-dynamic/drift", "drift-blocked drift-python/blocked", "error         drift-dynamic/error"]) {
+  for (const line of ["clean         drift-dynamic/clean", "drift         drift-dynamic/drift", "drift-blocked drift-python/blocked", "drift-blocked drift-python/quota", "error         drift-dynamic/error"]) {
     expect(full.stdout).toContain(line);
   }
   expect(full.stdout).toContain("    space: bytes 1000 -> 7");
-  expect(full.stdout).toMatch(/4 stacks in [\d.]+s: 1 clean, 1 drift, 1 drift-blocked, 1 error; exit 2\n$/);
+  expect(full.stdout).toMatch(/5 stacks in [\d.]+s: 1 clean, 1 drift, 2 drift-blocked, 1 error; exit 2\n$/);
 });
 
-test("nothing was written to the platform or the state", () => {
+test("nothing was written to the platform or the state (the one POST is the upgrade's quota check, which changes nothing)", () => {
   expect(sim.requests().length).toBeGreaterThan(0);
-  expect(writes).toEqual([]);
+  expect(writes).toEqual(["POST /cloud/v2/k8s/clusters/2/76/pools/check_limits"]);
+  expect(sim.state().tasks).toEqual([]);
   expect(after).toEqual(before);
   expect(sim.state().clusters.find((c) => c.name === "demo-cluster")?.version).toBe("v1.32.1");
 });
@@ -252,5 +276,5 @@ test("shards 1/3, 2/3 and 3/3 list every stack exactly once", async () => {
     expect(run.code).toBe(0);
     listed.push(...run.stdout.split("\n").filter(Boolean));
   }
-  expect(listed.sort()).toEqual(["drift-dynamic/clean", "drift-dynamic/drift", "drift-dynamic/error", "drift-python/blocked"]);
+  expect(listed.sort()).toEqual(["drift-dynamic/clean", "drift-dynamic/drift", "drift-dynamic/error", "drift-python/blocked", "drift-python/quota"]);
 });

@@ -4,6 +4,7 @@
  */
 import { startSimulator } from "../../simulator";
 import { createExampleStack } from "./exampleStack";
+import { expectWavesInOrder, FLEET_WAVES } from "./fleetExpectations";
 import { keyLeaksInState } from "./stateSecrets";
 
 type Simulator = Awaited<ReturnType<typeof startSimulator>>;
@@ -58,6 +59,13 @@ describe("examples", () => {
     const outputs = await runExample(sim, "multi-step-upgrade");
     expect(outputs.upgradePath?.value).toEqual(["v1.29.8", "v1.30.4"]);
     expect(outputs.taskIds?.value).toHaveLength(2);
+  });
+
+  it("fleet-upgrade upgrades the five clusters of project 3 in three waves, each only after the one before is upgraded and soaked", async () => {
+    const outputs = await runExample(sim, "fleet-upgrade", { soakSeconds: "1" });
+    expect(outputs.waves?.value).toEqual(FLEET_WAVES);
+    expect(outputs.versions?.value).toEqual(Object.fromEntries(FLEET_WAVES.flat().map((name) => [name, "v1.31.2"])));
+    expectWavesInOrder(sim.state(), "v1.31.2");
   });
 
   it("reseller-report totals every metric and reports delegation", async () => {

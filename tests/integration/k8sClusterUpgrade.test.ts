@@ -243,23 +243,4 @@ describe("K8sClusterUpgrade (simulator at 20x)", () => {
     expect(tasks[1]!.createdAt).toBeGreaterThanOrEqual(tasks[0]!.doneAt);
     await expectConverged(stack);
   });
-
-  it("fails up on the quota with the task's text, keeps the old version, and succeeds once the quota is raised", async () => {
-    const { stack } = await newStack({ projectId: 2, clusterName: "staging-cluster", version: "v1.29.8" });
-    await stack.up({ color: "never" });
-    expect(writes(sim)).toEqual([]);
-    await stack.setConfig(`${PROJECT}:version`, { value: "v1.30.4" });
-
-    const failed = await rejectionMessage(stack.up({ color: "never" }));
-    expect(failed).toContain("Quota limit for vm_count exceeded by");
-    expect((await recorded(stack))["version"]).toBe("v1.29.8");
-    expect(liveCluster(sim, "staging-cluster").version).toBe("v1.29.8");
-
-    await admin(sim.url, "PUT", "/quotas/2", { vm_count: 100 });
-    const up = await stack.up({ color: "never" });
-    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
-    expect((await recorded(stack))["version"]).toBe("v1.30.4");
-    expect(upgradePosts(sim, "staging-cluster", 2)).toHaveLength(2);
-    await expectConverged(stack);
-  });
 });

@@ -165,7 +165,12 @@ describe("import, no-change preview, update through the imported resources", () 
     expect(up.summary.resourceChanges).toEqual({ same: 1, update: 2 });
 
     const writes = sim.requests().slice(before).filter((r) => r.method !== "GET");
-    expect(writes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(["POST /cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade", "PUT /storage/notifications/v1/event"]);
+    // The upgrade's quota check (a POST that changes nothing), the upgrade, the limit's update.
+    expect(writes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      "POST /cloud/v2/k8s/clusters/1/76/pools/check_limits",
+      "POST /cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade",
+      "PUT /storage/notifications/v1/event",
+    ]);
     expect(sim.state().storageEvents).toEqual([expect.objectContaining({ storage_name: "media", bytes: 2000 })]);
     expect(sim.state().clusters.find((c) => c.name === "prod-cluster")?.version).toBe("v1.31.2");
 

@@ -111,6 +111,9 @@ function writesSince(): string[] {
     .map((r) => `${r.method} ${r.path}`)
     .sort();
 }
+/** The quota check each planned upgrade asks at its check (a POST that changes nothing). */
+const QUOTA_CHECK = "POST /cloud/v2/k8s/clusters/1/76/pools/check_limits";
+
 /** The writes since the last `mark()` are `expected`, in any order. */
 function expectWrites(expected: string[]): void {
   expect(writesSince()).toEqual([...expected].sort());
@@ -417,6 +420,8 @@ describe("both resources on both paths in one stack", () => {
     await snapshot();
     expect(up.summary.resourceChanges).toEqual({ create: 7 });
     expectWrites([
+      QUOTA_CHECK,
+      QUOTA_CHECK,
       "POST /cloud/v2/k8s/clusters/1/76/demo-cluster/upgrade",
       "POST /cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade",
       `POST ${EVENT}`,
@@ -458,6 +463,8 @@ describe("both resources on both paths in one stack", () => {
     await snapshot();
     expect(up.summary.resourceChanges).toEqual({ same: 1, update: 6 });
     expectWrites([
+      QUOTA_CHECK,
+      QUOTA_CHECK,
       "POST /cloud/v2/k8s/clusters/1/76/demo-cluster/upgrade",
       "POST /cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade",
       `PUT ${EVENT}`,
@@ -494,6 +501,9 @@ describe("both resources on both paths in one stack", () => {
       `DELETE ${EVENT}`,
       `POST ${EVENT}`,
       `POST ${EVENT}`,
+      // The engine checks a replacement twice (against the old inputs, then against none).
+      QUOTA_CHECK,
+      QUOTA_CHECK,
       "POST /cloud/v2/k8s/clusters/1/76/legacy-cluster/upgrade",
     ]);
     const uuids = live().map((e) => e.uuid);
@@ -533,6 +543,8 @@ describe("both resources on both paths in one stack", () => {
     await snapshot();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 5 });
     expectWrites([
+      QUOTA_CHECK,
+      QUOTA_CHECK,
       "POST /cloud/v2/k8s/clusters/1/76/edge-cluster/upgrade",
       "POST /cloud/v2/k8s/clusters/1/76/legacy-cluster/upgrade",
       `PUT ${EVENT}`,

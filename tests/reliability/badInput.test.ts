@@ -65,6 +65,7 @@ const CASES: Case[] = [
   ["K8sClusterUpgrade: unknown cluster", k8s({ clusterName: "no-such-cluster" }), ["clusterName", "cluster no-such-cluster was not found in project 1, region 76"]],
   ["K8sClusterUpgrade: allowMultiStep as text", k8s({ allowMultiStep: "yes" }), ["allowMultiStep must be true or false", '"yes"']],
   ["K8sClusterUpgrade: timeoutMinutes 0", k8s({ timeoutMinutes: 0 }), ["timeoutMinutes must be a positive number of minutes", "got 0"]],
+  ["K8sClusterUpgrade: soakSeconds -1", k8s({ soakSeconds: -1 }), ["soakSeconds must be a whole number of seconds from 0 to 86400 (a day)", "got -1"]],
   // Lookups: validated in the program before any request; one of each kind of check (required,
   // enum, type, date, across fields, an argument the lookup does not take). Every lookup's
   // invalid inputs are in tests/unit/lookups/validation.test.ts, through runLookup, the one

@@ -154,7 +154,7 @@ describe("each write survives a fault on its first attempt, acted on exactly onc
     const client = createClient({ baseUrl: sim.url, apiKey: sim.apiKey });
     await onFirstPost(fault, UPGRADE_PATH);
     runs++;
-    const { outs } = await lifecycle.create(ctxOf(client), { projectId: 1, regionId: 76, clusterName: CLUSTER, version: TARGET_VERSION, allowMultiStep: false, timeoutMinutes: 10 });
+    const { outs } = await lifecycle.create(ctxOf(client), { projectId: 1, regionId: 76, clusterName: CLUSTER, version: TARGET_VERSION, allowMultiStep: false, timeoutMinutes: 10, soakSeconds: 0 });
     expect(outs.version).toBe(TARGET_VERSION);
     const log = await requestLog(sim);
     const posts = log.filter((r) => r.method === "POST" && r.path === UPGRADE_PATH);

@@ -80,7 +80,7 @@ describe("malformed answers at a seeded rate: each round fails clearly or return
   const RATE = 0.4;
   const ROUNDS = 20;
   const lifecycle = createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } });
-  const CLUSTER_INPUTS = { projectId: 1, regionId: 76, clusterName: CLUSTER, version: TARGET_VERSION, allowMultiStep: false, timeoutMinutes: 10 };
+  const CLUSTER_INPUTS = { projectId: 1, regionId: 76, clusterName: CLUSTER, version: TARGET_VERSION, allowMultiStep: false, timeoutMinutes: 10, soakSeconds: 0 };
   const EVENTS: Record<string, StorageEventInputs> = {
     space: { name: "reaching_used_space", storageName: "rounds", bytes: 500 },
     requests: { name: "reaching_used_requests", storageName: "rounds", bucketName: "b", count: 9 },

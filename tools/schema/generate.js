@@ -19,11 +19,11 @@ const PKG = "cloudplatform";
 const PREFIX = `${PKG}:index:`;
 
 /**
- * Numbers that are integers: ids, byte and count limits, minutes, page sizes and counts (the API and the
+ * Numbers that are integers: ids, byte and count limits, minutes, the soak in seconds, page sizes and counts (the API and the
  * lifecycles' checks treat these as integers). Everything else stays `number`. Why by name: the
  * TypeScript types only say `number`, and generated Go/Python SDKs should take `int` for ids.
  */
-const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|Count$|^page|^limit$|^offset$|^maxResults$)/;
+const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|^soakSeconds$|Count$|^page|^limit$|^offset$|^maxResults$)/;
 
 /**
  * The resources: SDK file, class and args interface, and the identity inputs whose change

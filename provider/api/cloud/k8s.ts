@@ -10,6 +10,7 @@ import { apiPath } from "../url";
 import { z } from "zod";
 import { offsetPage, offsetPageWithoutCount, optionalBoolean, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
 import { taskIdListSchema, type TaskIdList } from "./tasks";
+import { checkPoolQuota, type PoolQuotaCheck, type PoolQuotaRequest } from "./k8sPoolQuota";
 
 /** `v<major>.<minor>.<patch>`, as the spec shapes Kubernetes versions (the upgrade planner parses it). */
 const k8sVersion = z.string().regex(/^v(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/, "expected a version shaped v<major>.<minor>.<patch>");
@@ -143,6 +144,11 @@ export interface K8sApi {
    * after an ambiguous failure (see ConnectionError.mayHaveReachedServer).
    */
   upgrade(projectId: number, regionId: number, clusterName: string, version: string, options?: RequestOptions): Promise<TaskIdList>;
+  /**
+   * The quotas a new pool of `pool`'s flavor and size would exceed in the project and region
+   * (`POST .../pools/check_limits`, which changes nothing; `k8sPoolQuota.ts`).
+   */
+  checkPoolQuota(projectId: number, regionId: number, pool: PoolQuotaRequest, options?: RequestOptions): Promise<PoolQuotaCheck>;
 }
 
 /** Bind the Kubernetes functions to a transport. */
@@ -188,5 +194,6 @@ export function k8sApi(t: Transport): K8sApi {
       });
       return res.data;
     },
+    checkPoolQuota: (projectId, regionId, pool, options) => checkPoolQuota(t, projectId, regionId, pool, options),
   };
 }

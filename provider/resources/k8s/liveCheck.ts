@@ -1,6 +1,7 @@
 /**
  * The preview-time check against the live cluster: read it and its permitted upgrade versions
- * and reject a downgrade or an unreachable target before anything is written.
+ * and reject a downgrade or an unreachable target before anything is written, then ask whether
+ * the project's quota holds the upgrade (`capacity.ts`).
  *
  * Why at check time: `pulumi preview` runs `check` but never `create`/`update`, so this is the
  * only place a user can learn before `up` that the plan cannot work. It only reads.
@@ -9,12 +10,14 @@ import type { K8sCluster } from "../../api";
 import { isWellFormedNotFound } from "../absence";
 import type { CheckFailure, LifecycleContext } from "../lifecycle";
 import { withRefusalCode } from "../refusals";
+import { checkUpgradeCapacity } from "./capacity";
 import { requireUsableCluster } from "./clusterRead";
 import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs } from "./types";
 
 /**
- * Read the cluster and `upgrade_versions` and judge the target. A missing cluster (a well-formed
+ * Read the cluster and `upgrade_versions` and judge the target; for an upgrade the plan allows,
+ * check the quota it needs. A missing cluster (a well-formed
  * 404) is a failure on `clusterName`; an already running upgrade is fine (create/update will
  * wait for it). Other API errors (auth, network, a malformed answer) propagate, so preview
  * reports them as errors; a cluster read without a usable version is one too.
@@ -63,5 +66,7 @@ export async function checkAgainstCluster(
     permitted,
     allowMultiStep: multiStepUnknown || inputs.allowMultiStep,
   });
-  return decision.kind === "rejected" ? [{ property: "version", reason: decision.reason }] : [];
+  if (decision.kind === "rejected") return [{ property: "version", reason: decision.reason }];
+  // One check per upgrade, however many steps: each step replaces the same pools.
+  return decision.kind === "step" ? checkUpgradeCapacity(ctx, inputs, cluster) : [];
 }

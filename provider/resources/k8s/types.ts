@@ -11,6 +11,9 @@ import type { K8sCluster } from "../../api";
 /** The task type of an upgrade (spec): passed to the waiter to choose its polling interval, and the sign of an upgrade among running tasks. */
 export const UPGRADE_TASK_TYPE = "upgrade_k8s_cluster";
 
+/** Status a cluster reports after a finished upgrade (spec), and the one it must keep while healthy. */
+export const PROVISIONED_STATUS = "Provisioned";
+
 /** A cluster this resource can decide on: its id (recorded), version and status are there and well-formed. */
 export interface UsableCluster extends K8sCluster {
   readonly id: string;
@@ -30,11 +33,17 @@ export interface K8sClusterUpgradeInputs {
   version: string;
   /** Whether one create/update may chain several one-minor upgrade steps. */
   allowMultiStep: boolean;
-  /** How long to wait for each upgrade task, in minutes. */
+  /** How long to wait for each upgrade task and the cluster's health after it, in minutes. */
   timeoutMinutes: number;
+  /** How long the upgraded cluster must stay healthy before success, in seconds (0: no watch). */
+  soakSeconds: number;
 }
 
-/** What a create/update/read records in the stack. */
+/**
+ * What a create/update/read records in the stack. `soakSeconds` there is the watch the cluster
+ * passed: 0 after a create/update that failed once the platform acted (partial state), so the
+ * next `up` plans an update and watches again, also after a refresh.
+ */
 export interface K8sClusterUpgradeOutputs extends K8sClusterUpgradeInputs {
   /** The cluster's UUID as the API reports it. */
   clusterId: string;
@@ -57,19 +66,23 @@ const DEFAULT_ALLOW_MULTI_STEP = false;
  */
 const DEFAULT_TIMEOUT_MINUTES = 60;
 
+/** Default of `soakSeconds`: success as soon as the cluster is healthy, no watch after. */
+const DEFAULT_SOAK_SECONDS = 0;
+
 /** The optional inputs of K8sClusterUpgrade. */
-type OptionalInputs = Pick<K8sClusterUpgradeInputs, "allowMultiStep" | "timeoutMinutes">;
+type OptionalInputs = Pick<K8sClusterUpgradeInputs, "allowMultiStep" | "timeoutMinutes" | "soakSeconds">;
 
 /**
  * `o` with the optional inputs' defaults filled in where they are absent or null. The one place
  * the defaults apply: check's inputs, refreshed inputs, and stored values of older states that
  * lack an optional input all go through it.
  */
-export function withInputDefaults<T extends { allowMultiStep?: unknown; timeoutMinutes?: unknown }>(o: T): Omit<T, keyof OptionalInputs> & OptionalInputs {
+export function withInputDefaults<T extends { allowMultiStep?: unknown; timeoutMinutes?: unknown; soakSeconds?: unknown }>(o: T): Omit<T, keyof OptionalInputs> & OptionalInputs {
   return {
     ...o,
     allowMultiStep: (o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP) as boolean,
     timeoutMinutes: (o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) as number,
+    soakSeconds: (o.soakSeconds ?? DEFAULT_SOAK_SECONDS) as number,
   };
 }
 
@@ -77,7 +90,7 @@ export function withInputDefaults<T extends { allowMultiStep?: unknown; timeoutM
 export const IDENTITY_INPUTS = ["projectId", "regionId", "clusterName"] as const;
 
 /** Names of the inputs a change of which is an in-place update. */
-export const UPDATABLE_INPUTS = ["version", "allowMultiStep", "timeoutMinutes"] as const;
+export const UPDATABLE_INPUTS = ["version", "allowMultiStep", "timeoutMinutes", "soakSeconds"] as const;
 
 /** The resource id: `<projectId>/<regionId>/<clusterName>`, one per cluster. */
 export function resourceIdOf(i: Pick<K8sClusterUpgradeInputs, "projectId" | "regionId" | "clusterName">): string {
@@ -100,5 +113,6 @@ export function inputsOf(o: K8sClusterUpgradeInputs): K8sClusterUpgradeInputs {
     version: o.version,
     allowMultiStep: o.allowMultiStep,
     timeoutMinutes: o.timeoutMinutes,
+    soakSeconds: o.soakSeconds,
   });
 }

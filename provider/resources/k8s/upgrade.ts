@@ -1,7 +1,8 @@
 /**
  * Brings one cluster to a target version: wait for an upgrade already running, then follow
- * `upgrade_versions` one permitted step at a time, awaiting each task and checking that the
- * cluster reports `Provisioned` at the new version.
+ * `upgrade_versions` one permitted step at a time, awaiting each task and then the cluster's
+ * health at the new version (`Provisioned`, every pool ready with its nodes: `health.ts`); with
+ * `soakSeconds`, it then watches the cluster stay healthy that long before it reports success.
  *
  * Why its own module: this is the only code that writes for K8sClusterUpgrade, and it carries
  * the rules that keep a write from happening twice: a lock (`taskId`) found on the cluster is
@@ -9,24 +10,27 @@
  * reconciled by reading the cluster ({@link reconcileWrite}), and sent again only when that
  * read proves it took no effect. A cluster read with no usable version is never acted on
  * (`clusterRead.ts`). Once an upgrade POST was accepted (or may have been), a later failure
- * other than the task's own (a task or cluster read that fails, a timeout) is reported as
- * partial state (`partial.ts`): the stack records the cluster as last seen and the tasks
- * started, and the next `up` follows the running task instead of starting another.
+ * other than the task's own (a task or cluster read that fails, a timeout, a cluster that does
+ * not become or stay healthy) is reported as partial state (`partial.ts`): the stack records the
+ * cluster as last seen (the version it reached) and the tasks started, the resources that depend
+ * on this one are not run, and the next `up` follows the running task instead of starting another.
  */
 import { ConflictError, type CloudPlatformClient } from "../../api";
+import { sleep } from "../../api/sleep";
 import { messageOf, reworded } from "../../caughtErrors";
-import { TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
+import { resolvePollSchedule, TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
 import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
 import { withRefusalCode } from "../refusals";
 import { reconcileWrite, WriteOutcomeUnknownError, type ProbeResult } from "../writeAttempts";
 import { requireUsableCluster } from "./clusterRead";
+import { awaitHealthy, poolSizesOf, soak, type HealthWatch, type PoolSizes } from "./health";
 import { lockOf } from "./lock";
 import { planNextStep } from "./plan";
-import { resourceIdOf, UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs, type UsableCluster } from "./types";
+import { PROVISIONED_STATUS, resourceIdOf, UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs, type UsableCluster } from "./types";
 
-/** Status a cluster reports after a finished upgrade (spec). */
-export const PROVISIONED = "Provisioned";
+/** The real time source, unless a test injects one. */
+const REAL_CLOCK: WaiterClock = { now: () => Date.now(), sleep };
 
 /**
  * Upper bound of tasks awaited in one create/update. A cluster has a handful of minor versions
@@ -38,7 +42,7 @@ const MAX_TASKS_PER_RUN = 20;
 export interface UpgradeRunnerOptions {
   /** Overrides of the task polling schedule. */
   readonly pollSchedule?: Partial<PollSchedule> | undefined;
-  /** The waiter's time source (tests run an hour's wait in moments). */
+  /** The time source of the task waits, the health wait and the soak (tests run an hour's wait in moments). */
   readonly clock?: WaiterClock | undefined;
 }
 
@@ -93,6 +97,11 @@ class UpgradeRun {
   /** The last well-formed read of the cluster, and its version when the run began. */
   private lastSeen: UsableCluster | undefined;
   private previousVersion: string | undefined;
+  /** The pools' node counts when the run began: what each must have again to be healthy. */
+  private sizesBefore: PoolSizes = new Map();
+  /** The version a step of this run last awaited healthy. */
+  private healthyAt: string | undefined;
+  private readonly clock: WaiterClock;
 
   constructor(
     private readonly ctx: LifecycleContext,
@@ -100,6 +109,19 @@ class UpgradeRun {
     private readonly options: UpgradeRunnerOptions,
   ) {
     this.client = ctx.client();
+    this.clock = options.clock ?? REAL_CLOCK;
+  }
+
+  /** What the health wait and the soak use of this run. */
+  private get watch(): HealthWatch {
+    return {
+      name: this.name,
+      readCluster: () => this.readCluster(),
+      log: (message, options) => this.ctx.log(message, options),
+      clock: this.clock,
+      schedule: resolvePollSchedule(this.options.pollSchedule),
+      signal: this.ctx.signal,
+    };
   }
 
   private get name(): string {
@@ -149,7 +171,9 @@ class UpgradeRun {
       `${named} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
         `(${last.version}, ${last.status}).${path} The next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
       resourceIdOf(this.inputs),
-      this.outputs(last),
+      // No watch was passed: recorded as none, so the next `up`, with or without a refresh
+      // first, plans an update and watches again before the resources that depend on this one.
+      { ...this.outputs(last), soakSeconds: 0 },
       [message],
       err,
     );
@@ -162,6 +186,7 @@ class UpgradeRun {
     this.lastSeen = cluster;
     let checkedPermitted = handedOver?.permitted;
     this.previousVersion = cluster.version;
+    this.sizesBefore = poolSizesOf(cluster);
 
     for (;;) {
       if (this.taskIds.length >= MAX_TASKS_PER_RUN) {
@@ -195,7 +220,22 @@ class UpgradeRun {
       cluster = start.kind === "task" ? await this.awaitTask(start.taskId, decision.version, cluster.version) : this.recordDone(start.cluster, cluster.version);
     }
 
-    return this.outputs(cluster);
+    return this.outputs(await this.finish(cluster));
+  }
+
+  /**
+   * The cluster at its target: awaited healthy when this run moved it and no step did so yet
+   * (a version found changed without a task), or when `soakSeconds` asks for a watch (also the
+   * run after a failed one, which finds the cluster at its target); then watched that long.
+   */
+  private async finish(cluster: UsableCluster): Promise<UsableCluster> {
+    const { soakSeconds, timeoutMinutes } = this.inputs;
+    const moved = this.upgradePath.length > 0;
+    let healthy = cluster;
+    if ((moved || soakSeconds > 0) && this.healthyAt !== cluster.version) {
+      healthy = await awaitHealthy(this.watch, cluster, cluster.version, this.sizesBefore, this.clock.now() + timeoutMinutes * 60_000, `timeoutMinutes (${timeoutMinutes})`);
+    }
+    return soakSeconds > 0 ? soak(this.watch, healthy, this.sizesBefore, soakSeconds) : healthy;
   }
 
   /**
@@ -266,19 +306,21 @@ class UpgradeRun {
 
   /**
    * Wait for a task, then read the cluster back. With `expected` (a step we started) the
-   * cluster must be Provisioned at that version; for a task found running, the version it
-   * reached is recorded in the path if it changed.
+   * cluster must report that version; for a task found running, the version it reached is
+   * recorded in the path if it changed. A new version is then awaited healthy, within what is
+   * left of `timeoutMinutes` for this step.
    */
   private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<UsableCluster> {
     this.taskIds.push(taskId);
     const what = expected ? `upgrade to ${expected}` : "running operation";
+    const deadline = this.clock.now() + this.inputs.timeoutMinutes * 60_000;
     try {
       await waitForTask(this.client, taskId, {
         timeoutMs: this.inputs.timeoutMinutes * 60_000,
         signal: this.ctx.signal,
         taskType: UPGRADE_TASK_TYPE,
         schedule: this.options.pollSchedule,
-        clock: this.options.clock,
+        clock: this.clock,
         onProgress: (p: TaskProgress) =>
           this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`, { status: true }),
       });
@@ -293,16 +335,14 @@ class UpgradeRun {
         `${this.name}: task ${taskId} finished but the cluster reports version ${cluster.version}, expected ${expected}`,
       );
     }
-    if (cluster.version !== from || expected !== undefined) {
-      if (cluster.status !== PROVISIONED) {
-        throw new UpgradeVerificationError(
-          `${this.name}: task ${taskId} finished but the cluster reports status ${cluster.status} at ${cluster.version}, expected ${PROVISIONED}`,
-        );
-      }
-      this.upgradePath.push(cluster.version);
-      this.ctx.log(`${this.name}: ${PROVISIONED} at ${cluster.version} (task ${taskId})`);
-    }
-    return cluster;
+    if (cluster.version === from && expected === undefined) return cluster;
+    // The version is reached (recorded even if the cluster then does not become healthy).
+    this.upgradePath.push(cluster.version);
+    const limit = `timeoutMinutes (${this.inputs.timeoutMinutes}, per upgrade step)`;
+    const healthy = await awaitHealthy(this.watch, cluster, cluster.version, this.sizesBefore, deadline, limit);
+    this.healthyAt = healthy.version;
+    this.ctx.log(`${this.name}: ${PROVISIONED_STATUS} at ${healthy.version} with every pool ready (task ${taskId})`);
+    return healthy;
   }
 }
 

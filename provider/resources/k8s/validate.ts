@@ -15,6 +15,13 @@ export interface ValidatedInputs {
   readonly failures: CheckFailure[];
 }
 
+/** The longest watch after an upgrade: a day (a longer one is more likely a unit mistake). */
+export const MAX_SOAK_SECONDS = 86_400;
+
+function isSoakSeconds(v: unknown): boolean {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= MAX_SOAK_SECONDS;
+}
+
 function positiveInteger(name: string, value: unknown, failures: CheckFailure[]): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value <= 0) {
     failures.push({ property: name, reason: `${name} must be a positive integer, got ${JSON.stringify(value) ?? "nothing"}` });
@@ -56,6 +63,10 @@ export function validateInputs(news: Record<string, unknown>, unknown: ReadonlyS
   if (timeoutMinutes != null && known("timeoutMinutes") && (typeof timeoutMinutes !== "number" || !Number.isFinite(timeoutMinutes) || timeoutMinutes <= 0)) {
     failures.push({ property: "timeoutMinutes", reason: `timeoutMinutes must be a positive number of minutes, got ${JSON.stringify(timeoutMinutes)}` });
   }
+  const soakSeconds = news["soakSeconds"];
+  if (soakSeconds != null && known("soakSeconds") && !isSoakSeconds(soakSeconds)) {
+    failures.push({ property: "soakSeconds", reason: `soakSeconds must be a whole number of seconds from 0 to ${MAX_SOAK_SECONDS} (a day), got ${JSON.stringify(soakSeconds)}` });
+  }
   // Other keys (e.g. the SDK's output-only properties passed as undefined) are dropped, not
   // judged: the SDK's typed arguments already keep users from misspelling an input.
 
@@ -66,6 +77,7 @@ export function validateInputs(news: Record<string, unknown>, unknown: ReadonlyS
     version: news["version"],
     allowMultiStep,
     timeoutMinutes,
+    soakSeconds,
   }) as K8sClusterUpgradeInputs;
   return { inputs, failures };
 }

@@ -13,11 +13,12 @@ import (
 )
 
 // Brings an existing cluster to `version` and keeps it there: no API write when it already
-// runs that version; otherwise it follows the permitted upgrade versions step by step, waits
-// for each task (progress appears in the `pulumi up` output) and checks the cluster reports
-// `Provisioned` at the new version. If an upgrade is already running (an interrupted `up`), it
-// waits for that one instead of starting a second. Deleting the resource only removes it from
-// the stack.
+// runs that version; otherwise preview checks that the project's quota holds the rolling
+// replacement, and up follows the permitted upgrade versions step by step, waits for each task
+// (progress appears in the `pulumi up` output) and for the cluster to be healthy at the new
+// version (`Provisioned`, every pool `Running` with its nodes), then, with `soakSeconds`,
+// watches it stay so. If an upgrade is already running (an interrupted `up`), it waits for that
+// one instead of starting a second. Deleting the resource only removes it from the stack.
 type K8sClusterUpgrade struct {
 	pulumi.CustomResourceState
 
@@ -33,11 +34,14 @@ type K8sClusterUpgrade struct {
 	ProjectId pulumi.IntOutput `pulumi:"projectId"`
 	// Region id of the cluster.
 	RegionId pulumi.IntOutput `pulumi:"regionId"`
+	// How long the upgraded cluster stayed healthy before success, in seconds: the declared
+	// `soakSeconds`, or 0 after a failed upgrade or watch (the next up then watches again).
+	SoakSeconds pulumi.IntOutput `pulumi:"soakSeconds"`
 	// The cluster status as last read (`Provisioned` after a finished upgrade).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// Ids of the upgrade tasks the last create/update waited for, in order.
 	TaskIds pulumi.StringArrayOutput `pulumi:"taskIds"`
-	// How long to wait for each upgrade task, in minutes.
+	// How long to wait for each upgrade step (its task and the cluster's health), in minutes.
 	TimeoutMinutes pulumi.IntOutput `pulumi:"timeoutMinutes"`
 	// Versions the last create/update stepped through, in order ([] when none).
 	UpgradePath pulumi.StringArrayOutput `pulumi:"upgradePath"`
@@ -115,9 +119,19 @@ type k8sClusterUpgradeArgs struct {
 	ProjectId int `pulumi:"projectId"`
 	// Region id of the cluster. Changing it replaces the resource.
 	RegionId int `pulumi:"regionId"`
-	// How long to wait for each upgrade task, in minutes (default 60). When it passes the up
-	// fails; the task goes on in the API and the next up waits for it instead of starting
-	// another. Changing it alone changes nothing on the cluster.
+	// How long the upgraded cluster must stay healthy before the resource reports success, in
+	// seconds (a whole number from 0 to 86400; default 0: success as soon as it is healthy).
+	// Healthy: `Provisioned` at the new version, every pool `Running` with its node count. If the
+	// cluster or a pool leaves that state meanwhile, the up fails, the stack records the version
+	// reached, and resources that depend on this one (the next wave of a fleet) are not run. With
+	// it set, every create or update also waits for and watches the cluster when no upgrade was
+	// needed (the run after a failed watch repeats it). Changing it alone changes nothing on the
+	// cluster.
+	SoakSeconds *int `pulumi:"soakSeconds"`
+	// How long to wait for each upgrade step, in minutes (default 60): its task, then the cluster
+	// becoming healthy at the new version. When it passes the up fails; the task goes on in the
+	// API and the next up waits for it instead of starting another. Changing it alone changes
+	// nothing on the cluster.
 	TimeoutMinutes *int `pulumi:"timeoutMinutes"`
 	// The version the cluster must run, `v<major>.<minor>.<patch>` (e.g. `v1.31.2`). Raising it
 	// upgrades in place. Preview rejects a malformed value, a downgrade (a cluster is never
@@ -139,9 +153,19 @@ type K8sClusterUpgradeArgs struct {
 	ProjectId pulumi.IntInput
 	// Region id of the cluster. Changing it replaces the resource.
 	RegionId pulumi.IntInput
-	// How long to wait for each upgrade task, in minutes (default 60). When it passes the up
-	// fails; the task goes on in the API and the next up waits for it instead of starting
-	// another. Changing it alone changes nothing on the cluster.
+	// How long the upgraded cluster must stay healthy before the resource reports success, in
+	// seconds (a whole number from 0 to 86400; default 0: success as soon as it is healthy).
+	// Healthy: `Provisioned` at the new version, every pool `Running` with its node count. If the
+	// cluster or a pool leaves that state meanwhile, the up fails, the stack records the version
+	// reached, and resources that depend on this one (the next wave of a fleet) are not run. With
+	// it set, every create or update also waits for and watches the cluster when no upgrade was
+	// needed (the run after a failed watch repeats it). Changing it alone changes nothing on the
+	// cluster.
+	SoakSeconds pulumi.IntPtrInput
+	// How long to wait for each upgrade step, in minutes (default 60): its task, then the cluster
+	// becoming healthy at the new version. When it passes the up fails; the task goes on in the
+	// API and the next up waits for it instead of starting another. Changing it alone changes
+	// nothing on the cluster.
 	TimeoutMinutes pulumi.IntPtrInput
 	// The version the cluster must run, `v<major>.<minor>.<patch>` (e.g. `v1.31.2`). Raising it
 	// upgrades in place. Preview rejects a malformed value, a downgrade (a cluster is never
@@ -216,6 +240,12 @@ func (o K8sClusterUpgradeOutput) RegionId() pulumi.IntOutput {
 	return o.ApplyT(func(v *K8sClusterUpgrade) pulumi.IntOutput { return v.RegionId }).(pulumi.IntOutput)
 }
 
+// How long the upgraded cluster stayed healthy before success, in seconds: the declared
+// `soakSeconds`, or 0 after a failed upgrade or watch (the next up then watches again).
+func (o K8sClusterUpgradeOutput) SoakSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v *K8sClusterUpgrade) pulumi.IntOutput { return v.SoakSeconds }).(pulumi.IntOutput)
+}
+
 // The cluster status as last read (`Provisioned` after a finished upgrade).
 func (o K8sClusterUpgradeOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v *K8sClusterUpgrade) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
@@ -226,7 +256,7 @@ func (o K8sClusterUpgradeOutput) TaskIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *K8sClusterUpgrade) pulumi.StringArrayOutput { return v.TaskIds }).(pulumi.StringArrayOutput)
 }
 
-// How long to wait for each upgrade task, in minutes.
+// How long to wait for each upgrade step (its task and the cluster's health), in minutes.
 func (o K8sClusterUpgradeOutput) TimeoutMinutes() pulumi.IntOutput {
 	return o.ApplyT(func(v *K8sClusterUpgrade) pulumi.IntOutput { return v.TimeoutMinutes }).(pulumi.IntOutput)
 }

@@ -24,6 +24,7 @@ class K8sClusterUpgradeArgs:
                  region_id: pulumi.Input[_builtins.int],
                  version: pulumi.Input[_builtins.str],
                  allow_multi_step: pulumi.Input[Optional[_builtins.bool]] = None,
+                 soak_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a K8sClusterUpgrade resource.
@@ -39,9 +40,18 @@ class K8sClusterUpgradeArgs:
                next permitted version, so preview checks that the target is a later minor of the same
                major and that a first step towards it exists; the exact patch of the last step is checked
                when that step is reached. Changing it alone changes nothing on the cluster.
-        :param pulumi.Input[_builtins.int] timeout_minutes: How long to wait for each upgrade task, in minutes (default 60). When it passes the up
-               fails; the task goes on in the API and the next up waits for it instead of starting
-               another. Changing it alone changes nothing on the cluster.
+        :param pulumi.Input[_builtins.int] soak_seconds: How long the upgraded cluster must stay healthy before the resource reports success, in
+               seconds (a whole number from 0 to 86400; default 0: success as soon as it is healthy).
+               Healthy: `Provisioned` at the new version, every pool `Running` with its node count. If the
+               cluster or a pool leaves that state meanwhile, the up fails, the stack records the version
+               reached, and resources that depend on this one (the next wave of a fleet) are not run. With
+               it set, every create or update also waits for and watches the cluster when no upgrade was
+               needed (the run after a failed watch repeats it). Changing it alone changes nothing on the
+               cluster.
+        :param pulumi.Input[_builtins.int] timeout_minutes: How long to wait for each upgrade step, in minutes (default 60): its task, then the cluster
+               becoming healthy at the new version. When it passes the up fails; the task goes on in the
+               API and the next up waits for it instead of starting another. Changing it alone changes
+               nothing on the cluster.
         """
         pulumi.set(__self__, "cluster_name", cluster_name)
         pulumi.set(__self__, "project_id", project_id)
@@ -49,6 +59,8 @@ class K8sClusterUpgradeArgs:
         pulumi.set(__self__, "version", version)
         if allow_multi_step is not None:
             pulumi.set(__self__, "allow_multi_step", allow_multi_step)
+        if soak_seconds is not None:
+            pulumi.set(__self__, "soak_seconds", soak_seconds)
         if timeout_minutes is not None:
             pulumi.set(__self__, "timeout_minutes", timeout_minutes)
 
@@ -119,12 +131,32 @@ class K8sClusterUpgradeArgs:
         pulumi.set(self, "allow_multi_step", value)
 
     @_builtins.property
+    @pulumi.getter(name="soakSeconds")
+    def soak_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long the upgraded cluster must stay healthy before the resource reports success, in
+        seconds (a whole number from 0 to 86400; default 0: success as soon as it is healthy).
+        Healthy: `Provisioned` at the new version, every pool `Running` with its node count. If the
+        cluster or a pool leaves that state meanwhile, the up fails, the stack records the version
+        reached, and resources that depend on this one (the next wave of a fleet) are not run. With
+        it set, every create or update also waits for and watches the cluster when no upgrade was
+        needed (the run after a failed watch repeats it). Changing it alone changes nothing on the
+        cluster.
+        """
+        return pulumi.get(self, "soak_seconds")
+
+    @soak_seconds.setter
+    def soak_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "soak_seconds", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeoutMinutes")
     def timeout_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long to wait for each upgrade task, in minutes (default 60). When it passes the up
-        fails; the task goes on in the API and the next up waits for it instead of starting
-        another. Changing it alone changes nothing on the cluster.
+        How long to wait for each upgrade step, in minutes (default 60): its task, then the cluster
+        becoming healthy at the new version. When it passes the up fails; the task goes on in the
+        API and the next up waits for it instead of starting another. Changing it alone changes
+        nothing on the cluster.
         """
         return pulumi.get(self, "timeout_minutes")
 
@@ -143,16 +175,18 @@ class K8sClusterUpgrade(pulumi.CustomResource):
                  cluster_name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  region_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 soak_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         Brings an existing cluster to `version` and keeps it there: no API write when it already
-        runs that version; otherwise it follows the permitted upgrade versions step by step, waits
-        for each task (progress appears in the `pulumi up` output) and checks the cluster reports
-        `Provisioned` at the new version. If an upgrade is already running (an interrupted `up`), it
-        waits for that one instead of starting a second. Deleting the resource only removes it from
-        the stack.
+        runs that version; otherwise preview checks that the project's quota holds the rolling
+        replacement, and up follows the permitted upgrade versions step by step, waits for each task
+        (progress appears in the `pulumi up` output) and for the cluster to be healthy at the new
+        version (`Provisioned`, every pool `Running` with its nodes), then, with `soakSeconds`,
+        watches it stay so. If an upgrade is already running (an interrupted `up`), it waits for that
+        one instead of starting a second. Deleting the resource only removes it from the stack.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -164,9 +198,18 @@ class K8sClusterUpgrade(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] cluster_name: The cluster's name (its identifier in the API). Changing it replaces the resource.
         :param pulumi.Input[_builtins.int] project_id: Project id of the cluster. Changing it addresses another cluster, so it replaces the resource.
         :param pulumi.Input[_builtins.int] region_id: Region id of the cluster. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.int] timeout_minutes: How long to wait for each upgrade task, in minutes (default 60). When it passes the up
-               fails; the task goes on in the API and the next up waits for it instead of starting
-               another. Changing it alone changes nothing on the cluster.
+        :param pulumi.Input[_builtins.int] soak_seconds: How long the upgraded cluster must stay healthy before the resource reports success, in
+               seconds (a whole number from 0 to 86400; default 0: success as soon as it is healthy).
+               Healthy: `Provisioned` at the new version, every pool `Running` with its node count. If the
+               cluster or a pool leaves that state meanwhile, the up fails, the stack records the version
+               reached, and resources that depend on this one (the next wave of a fleet) are not run. With
+               it set, every create or update also waits for and watches the cluster when no upgrade was
+               needed (the run after a failed watch repeats it). Changing it alone changes nothing on the
+               cluster.
+        :param pulumi.Input[_builtins.int] timeout_minutes: How long to wait for each upgrade step, in minutes (default 60): its task, then the cluster
+               becoming healthy at the new version. When it passes the up fails; the task goes on in the
+               API and the next up waits for it instead of starting another. Changing it alone changes
+               nothing on the cluster.
         :param pulumi.Input[_builtins.str] version: The version the cluster must run, `v<major>.<minor>.<patch>` (e.g. `v1.31.2`). Raising it
                upgrades in place. Preview rejects a malformed value, a downgrade (a cluster is never
                downgraded) and a version not reachable from the live one, naming the permitted versions.
@@ -179,11 +222,12 @@ class K8sClusterUpgrade(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Brings an existing cluster to `version` and keeps it there: no API write when it already
-        runs that version; otherwise it follows the permitted upgrade versions step by step, waits
-        for each task (progress appears in the `pulumi up` output) and checks the cluster reports
-        `Provisioned` at the new version. If an upgrade is already running (an interrupted `up`), it
-        waits for that one instead of starting a second. Deleting the resource only removes it from
-        the stack.
+        runs that version; otherwise preview checks that the project's quota holds the rolling
+        replacement, and up follows the permitted upgrade versions step by step, waits for each task
+        (progress appears in the `pulumi up` output) and for the cluster to be healthy at the new
+        version (`Provisioned`, every pool `Running` with its nodes), then, with `soakSeconds`,
+        watches it stay so. If an upgrade is already running (an interrupted `up`), it waits for that
+        one instead of starting a second. Deleting the resource only removes it from the stack.
 
         :param str resource_name: The name of the resource.
         :param K8sClusterUpgradeArgs args: The arguments to use to populate this resource's properties.
@@ -204,6 +248,7 @@ class K8sClusterUpgrade(pulumi.CustomResource):
                  cluster_name: pulumi.Input[Optional[_builtins.str]] = None,
                  project_id: pulumi.Input[Optional[_builtins.int]] = None,
                  region_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 soak_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  timeout_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -225,6 +270,7 @@ class K8sClusterUpgrade(pulumi.CustomResource):
             if region_id is None and not opts.urn:
                 raise TypeError("Missing required property 'region_id'")
             __props__.__dict__["region_id"] = region_id
+            __props__.__dict__["soak_seconds"] = soak_seconds
             __props__.__dict__["timeout_minutes"] = timeout_minutes
             if version is None and not opts.urn:
                 raise TypeError("Missing required property 'version'")
@@ -264,6 +310,7 @@ class K8sClusterUpgrade(pulumi.CustomResource):
         __props__.__dict__["previous_version"] = None
         __props__.__dict__["project_id"] = None
         __props__.__dict__["region_id"] = None
+        __props__.__dict__["soak_seconds"] = None
         __props__.__dict__["status"] = None
         __props__.__dict__["task_ids"] = None
         __props__.__dict__["timeout_minutes"] = None
@@ -320,6 +367,15 @@ class K8sClusterUpgrade(pulumi.CustomResource):
         return pulumi.get(self, "region_id")
 
     @_builtins.property
+    @pulumi.getter(name="soakSeconds")
+    def soak_seconds(self) -> pulumi.Output[_builtins.int]:
+        """
+        How long the upgraded cluster stayed healthy before success, in seconds: the declared
+        `soakSeconds`, or 0 after a failed upgrade or watch (the next up then watches again).
+        """
+        return pulumi.get(self, "soak_seconds")
+
+    @_builtins.property
     @pulumi.getter
     def status(self) -> pulumi.Output[_builtins.str]:
         """
@@ -339,7 +395,7 @@ class K8sClusterUpgrade(pulumi.CustomResource):
     @pulumi.getter(name="timeoutMinutes")
     def timeout_minutes(self) -> pulumi.Output[_builtins.int]:
         """
-        How long to wait for each upgrade task, in minutes.
+        How long to wait for each upgrade step (its task and the cluster's health), in minutes.
         """
         return pulumi.get(self, "timeout_minutes")
 

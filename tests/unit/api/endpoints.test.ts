@@ -93,6 +93,13 @@ describe("cloud", () => {
     expect(lastRequest().query).toMatchObject({ project_id: ["1", "2"], state: ["NEW", "RUNNING"], task_type: "upgrade_k8s_cluster", limit: "5" });
   });
 
+  test("k8s checkPoolQuota sends the pool in wire names and reads the exceeded quotas; {} is none", async () => {
+    const exceeded = await client.cloud.k8s.checkPoolQuota(2, 76, { flavorId: "g1-standard-2-4", nodeCount: 3, minNodeCount: 3, maxNodeCount: 3, name: "pool-1" });
+    expect(exceeded).toEqual({ exceeded: [{ quota: "vm_count", limit: 4, usage: 3, requested: 3 }] });
+    expect(lastRequest()).toMatchObject({ method: "POST", path: "/cloud/v2/k8s/clusters/2/76/pools/check_limits", status: 200 });
+    expect(await client.cloud.k8s.checkPoolQuota(1, 76, { flavorId: "g1-standard-2-4", nodeCount: 3 })).toEqual({ exceeded: [] });
+  });
+
   test("path segments are encoded, so a name with '/' addresses one (missing) cluster", async () => {
     await expect(client.cloud.k8s.getCluster(1, 76, "prod-cluster/upgrade_versions")).rejects.toMatchObject({ status: 404 });
     expect(lastRequest().path).toBe("/cloud/v2/k8s/clusters/1/76/prod-cluster%2Fupgrade_versions");

@@ -47,8 +47,8 @@ describe("every API call against every malformed answer", () => {
     },
   );
 
-  test("the malformed cases are every call in every mode but the 8 answers that are not malformed", () => {
-    expect(NOT_MALFORMED).toBe(8);
+  test("the malformed cases are every call in every mode but the 10 answers that are not malformed", () => {
+    expect(NOT_MALFORMED).toBe(10);
     expect(MALFORMED_CASES).toHaveLength(CALLS.length * MODES.length - NOT_MALFORMED);
     expect(MALFORMED_CASES.filter((c) => c.mode === "slowBody")).toHaveLength(CALLS.length);
     // Every GET but those whose nulls are an answer, in every mode but hugeBody (and nulls for those two).
@@ -98,8 +98,8 @@ describe("every API call against every malformed answer", () => {
 
   const DOCUMENTED_BODIES = CALLS.filter((c) => c.good !== undefined);
 
-  test("every call with a documented body is read as text/plain below: the GETs and the two writes that answer", () => {
-    expect(DOCUMENTED_BODIES).toHaveLength(CALLS.filter((c) => c.method === "GET").length + 2);
+  test("every call with a documented body is read as text/plain below: the GETs and the three writes that answer", () => {
+    expect(DOCUMENTED_BODIES).toHaveLength(CALLS.filter((c) => c.method === "GET").length + 3);
   });
 
   test.each(DOCUMENTED_BODIES.map((call) => [call.name, call] as const))(
@@ -158,6 +158,16 @@ describe("every API call against every malformed answer", () => {
   test("all-null values are the event list's 'no events'", async () => {
     const events = await outcome(CALLS.find((c) => c.name === "notifications.list") as Call, "nulls", 1);
     expect(events).toEqual({ value: [], attempts: 1 });
+  });
+
+  test("the pool quota check reads its quotas", async () => {
+    const call = CALLS.find((c) => c.name === "k8s.checkPoolQuota") as Call;
+    expect((await outcome(call, "good", 0)).value).toEqual({ exceeded: [{ quota: "vm_count", limit: 4, usage: 3, requested: 3 }] });
+  });
+
+  test.each(["nulls", "wrongShape", "emptyObject"] as const)("the pool quota check reads %s as nothing exceeded", async (mode) => {
+    const call = CALLS.find((c) => c.name === "k8s.checkPoolQuota") as Call;
+    expect(await outcome(call, mode, 1)).toEqual({ value: { exceeded: [] }, attempts: 1 });
   });
 
   test("a format error says what came, cut short and without the key", async () => {

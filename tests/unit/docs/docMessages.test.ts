@@ -25,11 +25,11 @@ afterAll(async () => {
   await sim.close();
 });
 
-/** The check failure a `K8sClusterUpgrade` with `version` gets at preview. */
-async function checkFailure(version: string): Promise<string> {
+/** The check failure a `K8sClusterUpgrade` with `version` (of prod-cluster unless said) gets at preview. */
+async function checkFailure(version: string, cluster: { projectId: number; clusterName: string } = { projectId: 1, clusterName: "prod-cluster" }): Promise<string> {
   const lifecycle = createK8sClusterUpgradeLifecycle();
   const ctx = contextOf(createClient({ baseUrl: sim.url, apiKey: sim.apiKey }));
-  const news = { projectId: 1, regionId: 76, clusterName: "prod-cluster", version };
+  const news = { ...cluster, regionId: 76, version };
   const { failures } = await lifecycle.check(ctx, news, unknownInputs(news));
   expect(failures).toHaveLength(1);
   return failures[0]?.reason ?? "";
@@ -46,6 +46,13 @@ describe("the troubleshooting guide quotes the real messages", () => {
     const message = await checkFailure("v1.29.8");
     expect(message).toContain("is a downgrade");
     expect(TROUBLESHOOTING).toContain(`| \`${message}\` |`);
+  });
+
+  it("of an upgrade the project's quota cannot hold (staging-cluster in project 2, whose quota holds 4 VMs)", async () => {
+    const message = await checkFailure("v1.30.4", { projectId: 2, clusterName: "staging-cluster" });
+    expect(message).toContain("[CLOUDPLATFORM_QUOTA]");
+    expect(TROUBLESHOOTING).toContain(`| \`${message}\` |`);
+    expect(readPage("docs/resources/k8s-cluster-upgrade.md")).toContain(`\n${message}\n`);
   });
 
   it("of a missing base URL and a missing key", () => {

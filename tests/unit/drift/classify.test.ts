@@ -1,5 +1,6 @@
 import { briefError, classify, maskSecrets } from "../../../provider/drift/classify";
 import { countByClass, exitCodeOf } from "../../../provider/drift/report";
+import { quotaRefusal } from "../../../provider/resources/k8s/capacity";
 import { diagnostic, refreshed, step, URN } from "./fixtures";
 
 const SECRET = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "abc" };
@@ -47,6 +48,18 @@ test("an error diagnostic carrying a refusal code: drift-blocked, also when the 
   const message = "resource 'demo': property version value {v1.30.4} has a problem: version v1.30.4 is a downgrade [CLOUDPLATFORM_DOWNGRADE]\n";
   const result = classify([diagnostic("error", message, urn)], "CommandError: exit 1");
   expect(result).toMatchObject({ class: "drift-blocked", refusals: [{ code: "CLOUDPLATFORM_DOWNGRADE", urn, message: message.trim() }] });
+});
+
+test("an upgrade the quota cannot hold: drift-blocked with CLOUDPLATFORM_QUOTA; the warning of a quota check that could not be made blocks nothing", () => {
+  const urn = URN("staging", "cloudplatform:index:K8sClusterUpgrade");
+  const refusal = quotaRefusal({ projectId: 2, regionId: 76, clusterName: "staging-cluster", version: "v1.30.4" }, { label: "pool-1", flavorId: "g1-standard-2-4", nodeCount: 3 }, [
+    { quota: "vm_count", limit: 4, usage: 3, requested: 3 },
+  ]);
+  const pending = step("update", "staging", { version: "v1.29.8" }, { version: "v1.30.4" }, "cloudplatform:index:K8sClusterUpgrade");
+  const blocked = classify([pending, diagnostic("error", `resource 'staging': property version value {v1.30.4} has a problem: ${refusal}\n`, urn)], "CommandError: exit 1");
+  expect(blocked).toMatchObject({ class: "drift-blocked", refusals: [{ code: "CLOUDPLATFORM_QUOTA", urn }] });
+  const warned = classify([pending, diagnostic("warning", "staging-cluster: the quota check for the upgrade could not be answered (POST ... 404); the upgrade goes on without it.", urn)]);
+  expect(warned.class).toBe("drift");
 });
 
 test("an error without a code wins over a refusal: error, with the engine's message", () => {

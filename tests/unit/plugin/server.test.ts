@@ -266,7 +266,7 @@ describe("K8sClusterUpgrade through the plugin", () => {
   test("import by <projectId>/<regionId>/<clusterName>, then an upgrade whose progress is logged on the resource's URN", async () => {
     const imported = await read(K8S, "prod", "1/76/prod-cluster");
     expect(imported.id).toBe("1/76/prod-cluster");
-    expect(imported.inputs).toEqual({ projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.30.4", allowMultiStep: false, timeoutMinutes: 60 });
+    expect(imported.inputs).toEqual({ projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.30.4", allowMultiStep: false, timeoutMinutes: 60, soakSeconds: 0 });
 
     const news = (await check(K8S, "prod", { ...imported.inputs, version: "v1.31.2" })).inputs;
     const d = await diff(K8S, "prod", imported.id, imported.outs, news);
@@ -290,8 +290,8 @@ describe("K8sClusterUpgrade through the plugin", () => {
   });
 
   test("diff on outputs of a state written before the optional inputs had defaults names only what changed", async () => {
-    const { allowMultiStep: _a, timeoutMinutes: _t, ...olderOuts } = (await read(K8S, "prod", "1/76/prod-cluster")).outs;
-    const declared = { projectId: 1, regionId: 76, clusterName: "prod-cluster", allowMultiStep: false, timeoutMinutes: 60 };
+    const { allowMultiStep: _a, timeoutMinutes: _t, soakSeconds: _s, ...olderOuts } = (await read(K8S, "prod", "1/76/prod-cluster")).outs;
+    const declared = { projectId: 1, regionId: 76, clusterName: "prod-cluster", allowMultiStep: false, timeoutMinutes: 60, soakSeconds: 0 };
     const same = await diff(K8S, "prod", "1/76/prod-cluster", olderOuts, { ...declared, version: "v1.30.4" });
     expect(same.getChanges()).toBe(provProto.DiffResponse.DiffChanges.DIFF_NONE);
     expect(same.getDiffsList()).toEqual([]);

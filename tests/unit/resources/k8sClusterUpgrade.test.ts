@@ -56,7 +56,7 @@ function context(client: CloudPlatformClient = createClient({ baseUrl: sim.url, 
 }
 
 function inputs(over: Partial<K8sClusterUpgradeInputs> = {}): K8sClusterUpgradeInputs {
-  return { projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 60, ...over };
+  return { projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 60, soakSeconds: 0, ...over };
 }
 
 const writes = () => sim.requests().filter((r) => r.method !== "GET");
@@ -153,12 +153,13 @@ describe("check", () => {
     expect(down.failures[0]?.reason).toContain("downgrade");
   });
 
-  it("never writes, whatever it judges", async () => {
+  it("never writes, whatever it judges: its one POST is the quota check, which changes nothing", async () => {
     await check({ ...inputs() });
     await check({ ...inputs({ version: "v1.29.8" }) });
     await check({ ...inputs({ version: "v1.32.1" }) });
     expect(sim.requests().length).toBeGreaterThan(0);
-    expect(writes()).toEqual([]);
+    expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual(["POST /cloud/v2/k8s/clusters/1/76/pools/check_limits"]);
+    expect(sim.state().tasks).toEqual([]);
   });
 });
 
@@ -225,7 +226,7 @@ describe("create and update", () => {
     expect(r.outs.taskIds).toHaveLength(1);
     const taskId = r.outs.taskIds[0];
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^prod-cluster: upgrade to v1\\.31\\.2 RUNNING, \\d+s elapsed \\(task ${taskId}\\)$`)));
-    expect(lines).toContain(`prod-cluster: Provisioned at v1.31.2 (task ${taskId})`);
+    expect(lines).toContain(`prod-cluster: Provisioned at v1.31.2 with every pool ready (task ${taskId})`);
   });
 
   it("steps through two minors in order with allowMultiStep", async () => {

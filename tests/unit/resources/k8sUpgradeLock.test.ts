@@ -98,7 +98,7 @@ function ctx() {
 }
 
 function inputs(over: Partial<K8sClusterUpgradeInputs> = {}): K8sClusterUpgradeInputs {
-  return { projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 10, ...over };
+  return { projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 10, soakSeconds: 0, ...over };
 }
 
 const upgradePosts = (cluster: string) => sim.requests().filter((r) => r.method === "POST" && r.path === `/cloud/v2/k8s/clusters/1/76/${cluster}/upgrade`);

@@ -396,7 +396,7 @@ describe("StorageEvent update and delete probes", () => {
 
 describe("K8sClusterUpgrade", () => {
   const lifecycle = createK8sClusterUpgradeLifecycle({ pollSchedule: { initialMs: 50, factor: 1.5, maxMs: 200 } });
-  const inputs = { projectId: 1, regionId: 76, clusterName: "demo-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 10 };
+  const inputs = { projectId: 1, regionId: 76, clusterName: "demo-cluster", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 10, soakSeconds: 0 };
   const upgradePosts = () => sim.requests().filter((r) => r.method === "POST" && r.path.endsWith("/demo-cluster/upgrade"));
   const stored: K8sClusterUpgradeOutputs = { ...inputs, version: "v1.30.4", clusterId: "c", status: "Provisioned", previousVersion: "v1.30.4", upgradePath: [], taskIds: [] };
 

@@ -50,7 +50,7 @@ describe("state and out-of-band changes", () => {
 
   test("GET /__admin/state shows the whole state", async () => {
     const r = await admin("GET", "/state");
-    expect(r.body.clusters).toHaveLength(5);
+    expect(r.body.clusters).toHaveLength(10);
     expect(r.body.projects).toHaveLength(4);
     expect(r.body.quotas["2"]).toEqual({ vm_count: 4 });
   });

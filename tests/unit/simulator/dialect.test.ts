@@ -464,7 +464,7 @@ describe("public-api dialect", () => {
       await sweep(s.url);
       const state = await admin(s.url, "GET", "/state");
       expect(state.text).not.toContain(FUTURE_FIELD);
-      expect(state.body.clusters).toHaveLength(5);
+      expect(state.body.clusters).toHaveLength(10);
       expect(state.body.regions).toHaveLength(5);
       await s.close();
       const saved = fs.readFileSync(file, "utf8");

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from "fs";
 import { join } from "path";
 import type { z } from "zod";
 import { clusterPageSchema, clusterSchema, upgradeVersionsSchema } from "../../../../provider/api/cloud/k8s";
+import { poolQuotaSchema } from "../../../../provider/api/cloud/k8sPoolQuota";
 import { instancePageSchema } from "../../../../provider/api/cloud/instances";
 import { projectPageSchema } from "../../../../provider/api/cloud/projects";
 import { regionPageSchema } from "../../../../provider/api/cloud/regions";
@@ -55,6 +56,7 @@ export const SCHEMA_BY_ANSWER: Readonly<Record<string, NamedSchema>> = {
   cluster: { name: "clusterSchema", schema: clusterSchema },
   clusterPage: { name: "clusterPageSchema", schema: clusterPageSchema },
   upgradeVersions: { name: "upgradeVersionsSchema", schema: upgradeVersionsSchema },
+  poolQuota: { name: "poolQuotaSchema", schema: poolQuotaSchema },
   eventList: { name: "eventListSchema", schema: eventListSchema },
   createdEvent: { name: "createdEventSchema", schema: createdEventSchema },
   delegationStatus: { name: "delegationStatusSchema", schema: delegationStatusSchema },

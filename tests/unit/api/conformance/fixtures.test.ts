@@ -5,6 +5,7 @@
  * Pure: no server.
  */
 import { clusterPageSchema, clusterSchema, upgradeVersionsSchema } from "../../../../provider/api/cloud/k8s";
+import { poolQuotaSchema } from "../../../../provider/api/cloud/k8sPoolQuota";
 import { instancePageSchema } from "../../../../provider/api/cloud/instances";
 import { regionPageSchema } from "../../../../provider/api/cloud/regions";
 import { taskIdListSchema, taskSchema } from "../../../../provider/api/cloud/tasks";
@@ -184,6 +185,30 @@ describe("spot checks: Kubernetes", () => {
     expect(refusal(upgradeVersionsSchema, { count: 1, results: [{ version: "v1.33" }] }).field).toBe("results[0].version");
     expect(refusal(upgradeVersionsSchema, { count: 1, results: [{ version: "v1.033.10" }] }).field).toBe("results[0].version");
     expect(read(upgradeVersionsSchema, { results: [{ version: "v1.33.10" }] })["results"]).toHaveLength(1);
+  });
+});
+
+describe("spot checks: the pool quota check", () => {
+  test("the OpenAPI's fields read as one exceeded quota each, sorted by name; the documented {} as none", () => {
+    expect(readFixture("poolQuota.openapi.json")).toEqual({
+      exceeded: [
+        { quota: "cpu_count", limit: 10, usage: 5, requested: 20 },
+        { quota: "ram", limit: 20480, usage: 10240, requested: 40960 },
+        { quota: "vm_count", limit: 5, usage: 3, requested: 10 },
+        { quota: "volume_count", limit: 5, usage: 3, requested: 10 },
+        { quota: "volume_size", limit: 400, usage: 200, requested: 800 },
+      ],
+    });
+    expect(readFixture("poolQuota.empty.json")).toEqual({ exceeded: [] });
+  });
+  test("a quota the public material does not list yet is read; a part not reported reads null; other keys are ignored", () => {
+    const body = { gpu_virtual_b200_count_limit: 2, gpu_virtual_b200_count_requested: 4, region_id: 76, message: "ok" };
+    expect(read(poolQuotaSchema, body)).toEqual({ exceeded: [{ quota: "gpu_virtual_b200_count", limit: 2, usage: null, requested: 4 }] });
+  });
+  test("a quota value that is not a whole number is refused naming its key", () => {
+    expect(refusal(poolQuotaSchema, { vm_count_limit: "4", vm_count_usage: 3 }).field).toBe("vm_count_limit");
+    expect(refusal(poolQuotaSchema, { ram_requested: 1.5 }).field).toBe("ram_requested");
+    expect(refusal(poolQuotaSchema, []).field).toBe("(body)");
   });
 });
 

@@ -139,6 +139,8 @@ export const TABLE: readonly SchemaRow[] = [
     ],
   },
   { ...schemaOf("upgradeVersions"), fixture: "upgradeVersions.many.json", required: ["results", ...items("version")] },
+  // Every quota field is optional (the answer holds only the exceeded ones; `{}` when none).
+  { ...schemaOf("poolQuota"), fixture: "poolQuota.openapi.json", required: [] },
   {
     ...schemaOf("createdEvent"),
     fixture: "createdEvent.openapi.json",

@@ -1,0 +1,94 @@
+/**
+ * The capacity check of an upgrade, made at preview before anything is written: does the
+ * project's quota hold what the rolling replacement needs?
+ *
+ * Why: "replacement nodes are created before old ones are removed, so project quota must hold a
+ * second node pool during the transition" (spec "Limits"; the public upgrade guide says the same).
+ * Without this check the quota is learnt from a failed task ("Quota limit for vm_count exceeded
+ * by 2"), minutes into the upgrade. So for every pool of the cluster the check asks
+ * `check_limits` about a second pool of the same flavor and size (its node count; the minimum and
+ * maximum sent equal to it, so the answer is the same whichever count the platform charges), and
+ * refuses the plan when one would exceed a quota, naming the pool, the quota, its limit, usage and
+ * the amount requested, and what to do.
+ *
+ * A guard, not a new way to block upgrades: when the endpoint cannot answer (a platform without
+ * it answers 404, a gateway 501, a body that is not the documented one, a key that may not POST)
+ * the check warns once per run and region and the upgrade goes on as it did before the check
+ * existed. A cluster already being upgraded is not checked: its second pool is in use already.
+ */
+import { RequestAbortedError, type ExceededQuota, type K8sPool } from "../../api";
+import { messageOf } from "../../caughtErrors";
+import type { CheckFailure, LifecycleContext } from "../lifecycle";
+import { withRefusalCode } from "../refusals";
+import type { K8sClusterUpgradeInputs, UsableCluster } from "./types";
+
+/** A pool the check can ask about: its flavor and a node count are reported. */
+export interface SizedPool {
+  readonly label: string;
+  readonly flavorId: string;
+  readonly nodeCount: number;
+}
+
+function sized(p: K8sPool, index: number): SizedPool | undefined {
+  if (!p.flavorId || p.nodeCount === null) return undefined;
+  return { label: p.name ?? p.id ?? `#${index + 1}`, flavorId: p.flavorId, nodeCount: p.nodeCount };
+}
+
+function partOf(v: number | null): string {
+  return v === null ? "not reported" : String(v);
+}
+
+/** `vm_count (limit 4, usage 3, requested 3)`. */
+function describeQuota(q: ExceededQuota): string {
+  return `${q.quota} (limit ${partOf(q.limit)}, usage ${partOf(q.usage)}, requested ${partOf(q.requested)})`;
+}
+
+/** The refusal for one pool, ending with its code. */
+export function quotaRefusal(inputs: Pick<K8sClusterUpgradeInputs, "projectId" | "regionId" | "clusterName" | "version">, pool: SizedPool, exceeded: readonly ExceededQuota[]): string {
+  const { projectId, regionId, clusterName, version } = inputs;
+  const needed = exceeded
+    .filter((q) => q.usage !== null && q.requested !== null)
+    .map((q) => `${q.quota} to at least ${(q.usage as number) + (q.requested as number)}`);
+  const raise = needed.length ? `Raise the quota (${needed.join(", ")})` : "Raise the quota";
+  return withRefusalCode(
+    "CLOUDPLATFORM_QUOTA",
+    `cluster ${clusterName} cannot be upgraded to ${version} within its project's quota: the rolling replacement creates new nodes ` +
+      `before it removes old ones, so project ${projectId} in region ${regionId} must hold a second pool ${pool.label} ` +
+      `(${pool.nodeCount} nodes of ${pool.flavorId}) while it runs, and that would exceed ${exceeded.map(describeQuota).join(" and ")}. ` +
+      `${raise} or shrink pool ${pool.label} first, then run again. Nothing was written.`,
+  );
+}
+
+/**
+ * Asks `check_limits` about a second copy of each pool of `cluster` (unless the cluster is being
+ * upgraded already, or the endpoint failed earlier in this run for its region) and returns one
+ * failure on `version` per pool that would exceed a quota. Never throws for the endpoint's sake,
+ * only when the operation is cancelled.
+ */
+export async function checkUpgradeCapacity(ctx: LifecycleContext, inputs: K8sClusterUpgradeInputs, cluster: UsableCluster): Promise<CheckFailure[]> {
+  const { projectId, regionId, clusterName } = inputs;
+  const region = `${projectId}/${regionId}`;
+  if (typeof cluster.taskId === "string" || ctx.run.quotaCheckUnavailable.has(region)) return [];
+  const pools = cluster.pools.map(sized);
+  const unsized = cluster.pools.flatMap((p, i) => (pools[i] ? [] : [p.name ?? p.id ?? `#${i + 1}`]));
+  if (unsized.length) ctx.log(`${clusterName}: pools ${unsized.join(", ")} report no flavor or node count, so their quota is not checked`, { warning: true });
+  const failures: CheckFailure[] = [];
+  try {
+    for (const pool of pools) {
+      if (!pool || pool.nodeCount === 0) continue;
+      const n = pool.nodeCount;
+      const answer = await ctx.client().cloud.k8s.checkPoolQuota(projectId, regionId, { flavorId: pool.flavorId, nodeCount: n, minNodeCount: n, maxNodeCount: n, name: pool.label }, { signal: ctx.signal });
+      if (answer.exceeded.length) failures.push({ property: "version", reason: quotaRefusal(inputs, pool, answer.exceeded) });
+    }
+  } catch (err) {
+    if (ctx.signal.aborted || err instanceof RequestAbortedError) throw err;
+    ctx.run.quotaCheckUnavailable.add(region);
+    ctx.log(
+      `${clusterName}: the quota check for the upgrade could not be answered (${messageOf(err)}); the upgrade goes on without it. ` +
+        `The project's quota must hold a second copy of each pool while the nodes are replaced.`,
+      { warning: true },
+    );
+    return [];
+  }
+  return failures;
+}

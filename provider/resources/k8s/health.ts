@@ -1,0 +1,141 @@
+/**
+ * Whether an upgraded cluster is healthy, waiting until it is, and watching that it stays so
+ * (`soakSeconds`).
+ *
+ * Why: a finished task says the platform stopped working on the cluster, not that the cluster
+ * serves. A platform team upgrading a fleet in waves needs "healthy" before the next wave starts;
+ * Pulumi's `dependsOn` only waits for the resource to succeed, so the resource succeeds only once
+ * the cluster is healthy (and, with `soakSeconds`, has stayed so).
+ *
+ * Healthy means: the cluster reports `Provisioned` (spec: the status after a finished upgrade) at
+ * the version reached, and every pool reports `Running` (the status the public material calls
+ * ready: the OpenAPI's pool example, the GPU autoscaling guide's "it should be Running. If the
+ * status shows Scaling up, wait") with its node count: the count it had before the upgrade, or,
+ * for a pool that autoscales (`min_node_count` below `max_node_count`), a count within that range.
+ * Any other pool status, known or not, is "not ready yet", never an error of its own.
+ */
+import type { K8sPool } from "../../api";
+import { pollDelayMs, type PollSchedule, type WaiterClock } from "../../tasks";
+import type { LogOptions } from "../lifecycle";
+import { PROVISIONED_STATUS, UPGRADE_TASK_TYPE, type UsableCluster } from "./types";
+
+/** The pool status the public material calls ready. */
+export const POOL_READY_STATUS = "Running";
+
+/** Node counts of a cluster's pools before the upgrade, by pool id (or name). */
+export type PoolSizes = ReadonlyMap<string, number>;
+
+function poolKey(p: K8sPool, index: number): string {
+  return p.id ?? p.name ?? `#${index}`;
+}
+
+function poolLabel(p: K8sPool, index: number): string {
+  return `pool ${p.name ?? p.id ?? `#${index + 1}`}`;
+}
+
+/** The pools' node counts as read now: what each must have again after the upgrade. */
+export function poolSizesOf(cluster: UsableCluster): PoolSizes {
+  const sizes = new Map<string, number>();
+  cluster.pools.forEach((p, i) => {
+    if (p.nodeCount !== null) sizes.set(poolKey(p, i), p.nodeCount);
+  });
+  return sizes;
+}
+
+function poolProblem(p: K8sPool, index: number, before: PoolSizes): string | undefined {
+  const label = poolLabel(p, index);
+  if (p.status?.toLowerCase() !== POOL_READY_STATUS.toLowerCase()) return `${label} reports status ${p.status ?? "(none)"}, not ${POOL_READY_STATUS}`;
+  if (p.nodeCount === null) return `${label} reports no node count`;
+  const { minNodeCount: min, maxNodeCount: max } = p;
+  if (min !== null && max !== null && min < max) {
+    return p.nodeCount < min || p.nodeCount > max ? `${label} runs ${p.nodeCount} nodes, outside its autoscaling range ${min}..${max}` : undefined;
+  }
+  const want = before.get(poolKey(p, index));
+  return want !== undefined && p.nodeCount !== want ? `${label} runs ${p.nodeCount} of its ${want} nodes` : undefined;
+}
+
+/** Why `cluster` is not healthy at `version`, or undefined when it is. */
+export function healthProblem(cluster: UsableCluster, version: string, before: PoolSizes): string | undefined {
+  if (cluster.version !== version) return `the cluster reports version ${cluster.version}, not ${version}`;
+  if (cluster.status !== PROVISIONED_STATUS) return `the cluster reports status ${cluster.status}, not ${PROVISIONED_STATUS}`;
+  for (const [i, p] of cluster.pools.entries()) {
+    const problem = poolProblem(p, i, before);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The cluster did not become healthy in time, or left the healthy state while watched. */
+export class ClusterUnhealthyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** What a health wait needs from the upgrade run. */
+export interface HealthWatch {
+  /** The cluster's name, for messages. */
+  readonly name: string;
+  /** Reads the cluster (and records it as last seen). */
+  readCluster(): Promise<UsableCluster>;
+  log(message: string, options?: LogOptions): void;
+  readonly clock: WaiterClock;
+  readonly schedule: PollSchedule;
+  readonly signal: AbortSignal;
+}
+
+/** `12s`, `2m5s`. */
+function seconds(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ""}`;
+}
+
+async function pause(w: HealthWatch, ms: number, what: string): Promise<void> {
+  await w.clock.sleep(Math.max(0, ms), w.signal);
+  if (w.signal.aborted) throw new ClusterUnhealthyError(`${w.name}: stopped while ${what}.`);
+}
+
+/**
+ * Polls until the cluster is healthy at `version` (starting from `cluster`, a read just made),
+ * at most until `deadline` (the clock's ms); `limit` names what ran out. Returns the healthy read.
+ */
+export async function awaitHealthy(w: HealthWatch, cluster: UsableCluster, version: string, before: PoolSizes, deadline: number, limit: string): Promise<UsableCluster> {
+  const started = w.clock.now();
+  let current = cluster;
+  for (let poll = 1; ; poll++) {
+    const problem = healthProblem(current, version, before);
+    if (!problem) return current;
+    const now = w.clock.now();
+    if (now >= deadline) throw new ClusterUnhealthyError(`${w.name}: ${limit} ran out waiting for the cluster to be healthy at ${version}: ${problem}.`);
+    w.log(`${w.name}: waiting for the cluster to be healthy at ${version}: ${problem}, ${seconds(now - started)} elapsed`, { status: true });
+    await pause(w, Math.min(pollDelayMs(poll, UPGRADE_TASK_TYPE, w.schedule), deadline - now), "waiting for the cluster to be healthy");
+    current = await w.readCluster();
+  }
+}
+
+/**
+ * Watches the healthy cluster for `soakSeconds`: a read at least every poll interval (and one at
+ * the end); the first read that is not healthy fails with what changed. Returns the last read.
+ */
+export async function soak(w: HealthWatch, cluster: UsableCluster, before: PoolSizes, soakSeconds: number): Promise<UsableCluster> {
+  const started = w.clock.now();
+  const end = started + soakSeconds * 1000;
+  const version = cluster.version;
+  let current = cluster;
+  for (let poll = 1; w.clock.now() < end; poll++) {
+    const now = w.clock.now();
+    w.log(`${w.name}: healthy at ${version}; watching it for soakSeconds (${soakSeconds}s), ${seconds(end - now)} left`, { status: true });
+    await pause(w, Math.min(pollDelayMs(poll, UPGRADE_TASK_TYPE, w.schedule), end - now), "watching the cluster during soakSeconds");
+    current = await w.readCluster();
+    const problem = healthProblem(current, version, before);
+    if (problem) {
+      throw new ClusterUnhealthyError(
+        `${w.name}: the cluster left the healthy state ${seconds(w.clock.now() - started)} into soakSeconds (${soakSeconds}s): ${problem}. ` +
+          "Resources that depend on this one were not started. Repair the cluster; the next `pulumi up` waits for it to be healthy and watches it again.",
+      );
+    }
+  }
+  w.log(`${w.name}: stayed healthy at ${version} for soakSeconds (${soakSeconds}s)`);
+  return current;
+}
