@@ -22,6 +22,7 @@ import { checkAgainstCluster } from "./k8s/liveCheck";
 import {
   IDENTITY_INPUTS,
   inputsOf,
+  OPTIONAL_INPUTS,
   parseResourceId,
   resourceIdOf,
   UPDATABLE_INPUTS,
@@ -91,7 +92,8 @@ export function createK8sClusterUpgradeLifecycle(
         upgradePath: outs.upgradePath ?? [],
         taskIds: outs.taskIds ?? [],
       };
-      return { id, outs: live, inputs: inputsOf(live) };
+      const kept = outs.clusterName !== undefined ? inStoredShape(live, outs) : live;
+      return { id, outs: kept, inputs: inStoredShape(inputsOf(live), kept) };
     },
 
     async update(ctx, _id, _olds, news) {
@@ -102,6 +104,17 @@ export function createK8sClusterUpgradeLifecycle(
       ctx.log(`${outs.clusterName}: removed from the stack only; the cluster keeps running ${outs.version}`);
     },
   };
+}
+
+/**
+ * `live` without the optional inputs that `stored` lacks: a state written before an input
+ * existed (`soakSeconds`) holds none, which means its default, so a refresh must not report the
+ * default as a change.
+ */
+function inStoredShape<T extends object>(live: T, stored: object): T {
+  const out = { ...live } as Record<string, unknown>;
+  for (const name of OPTIONAL_INPUTS) if (!(name in stored)) delete out[name];
+  return out as T;
 }
 
 /** The K8sClusterUpgrade lifecycle served by the dynamic provider and the plugin. */

@@ -70,7 +70,8 @@ const DEFAULT_TIMEOUT_MINUTES = 60;
 const DEFAULT_SOAK_SECONDS = 0;
 
 /** The optional inputs of K8sClusterUpgrade. */
-type OptionalInputs = Pick<K8sClusterUpgradeInputs, "allowMultiStep" | "timeoutMinutes" | "soakSeconds">;
+export const OPTIONAL_INPUTS = ["allowMultiStep", "timeoutMinutes", "soakSeconds"] as const;
+type OptionalInputs = Pick<K8sClusterUpgradeInputs, (typeof OPTIONAL_INPUTS)[number]>;
 
 /**
  * `o` with the optional inputs' defaults filled in where they are absent or null. The one place

@@ -344,6 +344,17 @@ describe("read and delete", () => {
     expect(drifted?.outs.upgradePath).toEqual(["v1.31.2"]);
   });
 
+  it("keeps a state written before soakSeconds existed without it: its absence is the default, not a change", async () => {
+    const { ctx } = context();
+    const created = await lifecycle.create(ctx, inputs({ version: "v1.30.4" }));
+    const { soakSeconds, ...older } = created.outs;
+    expect(soakSeconds).toBe(0);
+    const read = await lifecycle.read(ctx, created.id, older as K8sClusterUpgradeOutputs);
+    expect(read?.outs).toEqual(older);
+    expect(read?.inputs).not.toHaveProperty("soakSeconds");
+    expect(await lifecycle.diff(created.id, read?.outs as K8sClusterUpgradeOutputs, inputs({ version: "v1.30.4" }))).toEqual({ changes: false });
+  });
+
   it("returns undefined when the cluster is gone", async () => {
     const { ctx } = context();
     const created = await lifecycle.create(ctx, inputs({ version: "v1.30.4" }));
