@@ -22,9 +22,9 @@ import { checkAgainstCluster } from "./k8s/liveCheck";
 import {
   IDENTITY_INPUTS,
   inputsOf,
-  OPTIONAL_INPUTS,
   parseResourceId,
   resourceIdOf,
+  soakSecondsOf,
   UPDATABLE_INPUTS,
   withInputDefaults,
   type K8sClusterUpgradeInputs,
@@ -60,7 +60,7 @@ export function createK8sClusterUpgradeLifecycle(
       // Stored values of older states may lack the optional inputs: compare them with defaults.
       const o = withInputDefaults(olds);
       const replaces = IDENTITY_INPUTS.filter((k) => o[k] !== news[k]);
-      const updates = UPDATABLE_INPUTS.filter((k) => o[k] !== news[k]);
+      const updates = UPDATABLE_INPUTS.filter((k) => (k === "soakSeconds" ? soakSecondsOf(o) !== soakSecondsOf(news) : o[k] !== news[k]));
       return {
         changes: replaces.length > 0 || updates.length > 0,
         ...(replaces.length ? { replaces: [...replaces] } : {}),
@@ -92,8 +92,7 @@ export function createK8sClusterUpgradeLifecycle(
         upgradePath: outs.upgradePath ?? [],
         taskIds: outs.taskIds ?? [],
       };
-      const kept = outs.clusterName !== undefined ? inStoredShape(live, outs) : live;
-      return { id, outs: kept, inputs: inStoredShape(inputsOf(live), kept) };
+      return { id, outs: live, inputs: inputsOf(live) };
     },
 
     async update(ctx, _id, _olds, news) {
@@ -104,17 +103,6 @@ export function createK8sClusterUpgradeLifecycle(
       ctx.log(`${outs.clusterName}: removed from the stack only; the cluster keeps running ${outs.version}`);
     },
   };
-}
-
-/**
- * `live` without the optional inputs that `stored` lacks: a state written before an input
- * existed (`soakSeconds`) holds none, which means its default, so a refresh must not report the
- * default as a change.
- */
-function inStoredShape<T extends object>(live: T, stored: object): T {
-  const out = { ...live } as Record<string, unknown>;
-  for (const name of OPTIONAL_INPUTS) if (!(name in stored)) delete out[name];
-  return out as T;
 }
 
 /** The K8sClusterUpgrade lifecycle served by the dynamic provider and the plugin. */

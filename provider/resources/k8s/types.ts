@@ -35,8 +35,12 @@ export interface K8sClusterUpgradeInputs {
   allowMultiStep: boolean;
   /** How long to wait for each upgrade task and the cluster's health after it, in minutes. */
   timeoutMinutes: number;
-  /** How long the upgraded cluster must stay healthy before success, in seconds (0: no watch). */
-  soakSeconds: number;
+  /**
+   * How long the upgraded cluster must stay healthy before success, in seconds; absent or 0: no
+   * watch ({@link soakSecondsOf}). Absent stays absent in the stack: states written before this
+   * input existed have none, and a default written in would show as a change at refresh.
+   */
+  soakSeconds?: number;
 }
 
 /**
@@ -69,9 +73,8 @@ const DEFAULT_TIMEOUT_MINUTES = 60;
 /** Default of `soakSeconds`: success as soon as the cluster is healthy, no watch after. */
 const DEFAULT_SOAK_SECONDS = 0;
 
-/** The optional inputs of K8sClusterUpgrade. */
-export const OPTIONAL_INPUTS = ["allowMultiStep", "timeoutMinutes", "soakSeconds"] as const;
-type OptionalInputs = Pick<K8sClusterUpgradeInputs, (typeof OPTIONAL_INPUTS)[number]>;
+/** The optional inputs of K8sClusterUpgrade whose defaults are recorded in the stack. */
+type OptionalInputs = Pick<K8sClusterUpgradeInputs, "allowMultiStep" | "timeoutMinutes">;
 
 /**
  * `o` with the optional inputs' defaults filled in where they are absent or null. The one place
@@ -79,12 +82,18 @@ type OptionalInputs = Pick<K8sClusterUpgradeInputs, (typeof OPTIONAL_INPUTS)[num
  * lack an optional input all go through it.
  */
 export function withInputDefaults<T extends { allowMultiStep?: unknown; timeoutMinutes?: unknown; soakSeconds?: unknown }>(o: T): Omit<T, keyof OptionalInputs> & OptionalInputs {
+  const { soakSeconds, ...rest } = o;
   return {
-    ...o,
+    ...rest,
     allowMultiStep: (o.allowMultiStep ?? DEFAULT_ALLOW_MULTI_STEP) as boolean,
     timeoutMinutes: (o.timeoutMinutes ?? DEFAULT_TIMEOUT_MINUTES) as number,
-    soakSeconds: (o.soakSeconds ?? DEFAULT_SOAK_SECONDS) as number,
-  };
+    ...(soakSeconds == null ? {} : { soakSeconds }),
+  } as unknown as Omit<T, keyof OptionalInputs> & OptionalInputs;
+}
+
+/** The watch `soakSeconds` asks for, 0 when absent. */
+export function soakSecondsOf(i: Pick<K8sClusterUpgradeInputs, "soakSeconds">): number {
+  return i.soakSeconds ?? DEFAULT_SOAK_SECONDS;
 }
 
 /** Names of the inputs whose change means another cluster, hence a replace. */
@@ -114,6 +123,6 @@ export function inputsOf(o: K8sClusterUpgradeInputs): K8sClusterUpgradeInputs {
     version: o.version,
     allowMultiStep: o.allowMultiStep,
     timeoutMinutes: o.timeoutMinutes,
-    soakSeconds: o.soakSeconds,
+    ...(o.soakSeconds == null ? {} : { soakSeconds: o.soakSeconds }),
   });
 }

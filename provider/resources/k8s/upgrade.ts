@@ -27,7 +27,7 @@ import { requireUsableCluster } from "./clusterRead";
 import { awaitHealthy, poolSizesOf, soak, type HealthWatch, type PoolSizes } from "./health";
 import { lockOf } from "./lock";
 import { planNextStep } from "./plan";
-import { PROVISIONED_STATUS, resourceIdOf, UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs, type UsableCluster } from "./types";
+import { PROVISIONED_STATUS, resourceIdOf, soakSecondsOf, UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs, type UsableCluster } from "./types";
 
 /** The real time source, unless a test injects one. */
 const REAL_CLOCK: WaiterClock = { now: () => Date.now(), sleep };
@@ -229,7 +229,8 @@ class UpgradeRun {
    * run after a failed one, which finds the cluster at its target); then watched that long.
    */
   private async finish(cluster: UsableCluster): Promise<UsableCluster> {
-    const { soakSeconds, timeoutMinutes } = this.inputs;
+    const { timeoutMinutes } = this.inputs;
+    const soakSeconds = soakSecondsOf(this.inputs);
     const moved = this.upgradePath.length > 0;
     let healthy = cluster;
     if ((moved || soakSeconds > 0) && this.healthyAt !== cluster.version) {

@@ -266,7 +266,7 @@ describe("K8sClusterUpgrade through the plugin", () => {
   test("import by <projectId>/<regionId>/<clusterName>, then an upgrade whose progress is logged on the resource's URN", async () => {
     const imported = await read(K8S, "prod", "1/76/prod-cluster");
     expect(imported.id).toBe("1/76/prod-cluster");
-    expect(imported.inputs).toEqual({ projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.30.4", allowMultiStep: false, timeoutMinutes: 60, soakSeconds: 0 });
+    expect(imported.inputs).toEqual({ projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.30.4", allowMultiStep: false, timeoutMinutes: 60 });
 
     const news = (await check(K8S, "prod", { ...imported.inputs, version: "v1.31.2" })).inputs;
     const d = await diff(K8S, "prod", imported.id, imported.outs, news);

@@ -92,7 +92,9 @@ describe("check", () => {
   it("fills the defaults of the optional inputs and drops output-only keys", async () => {
     const r = await check({ projectId: 1, regionId: 76, clusterName: "prod-cluster", version: "v1.31.2", clusterId: undefined });
     expect(r.failures).toEqual([]);
-    expect(r.inputs).toEqual(inputs());
+    // soakSeconds stays absent: its default (no watch) is never written into the stack.
+    const { soakSeconds: _absent, ...withDefaults } = inputs();
+    expect(r.inputs).toEqual(withDefaults);
   });
 
   it("accepts a target the API permits now, and the version the cluster already runs", async () => {
@@ -353,6 +355,16 @@ describe("read and delete", () => {
     expect(read?.outs).toEqual(older);
     expect(read?.inputs).not.toHaveProperty("soakSeconds");
     expect(await lifecycle.diff(created.id, read?.outs as K8sClusterUpgradeOutputs, inputs({ version: "v1.30.4" }))).toEqual({ changes: false });
+  });
+
+  it("records no soakSeconds when none is declared: absent is the default, in the stack too", async () => {
+    const { ctx } = context();
+    const { soakSeconds: _declared, ...undeclared } = inputs({ version: "v1.30.4" });
+    const created = await lifecycle.create(ctx, undeclared);
+    expect(created.outs).not.toHaveProperty("soakSeconds");
+    const read = await lifecycle.read(ctx, created.id, created.outs);
+    expect(read?.outs).toEqual(created.outs);
+    expect(read?.inputs).not.toHaveProperty("soakSeconds");
   });
 
   it("returns undefined when the cluster is gone", async () => {
