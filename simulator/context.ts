@@ -9,6 +9,7 @@ import type { Clock } from "./clock";
 import type { SimulatorDialect } from "./dialect";
 import type { FaultConfig } from "./faults";
 import type { MalformedRules } from "./malformed";
+import type { ListShifts } from "./listShifts";
 import type { InFlightRequest, RequestLogEntry } from "./requestLog";
 import type { StateStore } from "./state";
 import type { TaskEngine } from "./tasks";
@@ -26,6 +27,8 @@ export interface SimContext {
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Malformed-answer rules (admin API `/__admin/malformed`). */
   malformed: MalformedRules;
+  /** Lists that gain and lose items between pages (admin API `/__admin/list-shifts`). */
+  listShifts: ListShifts;
   /**
    * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
    * started dialect on reset.

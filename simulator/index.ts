@@ -14,6 +14,7 @@ import type { SimContext } from "./context";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
 import { FaultController } from "./faults";
+import { ListShifts } from "./listShifts";
 import { MalformedRules } from "./malformed";
 import { RequestLog, type InFlightRequest, type RequestLogEntry } from "./requestLog";
 import { createHandler, listen } from "./server";
@@ -101,6 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const requestLog = new RequestLog();
   const faults = new FaultController(options.faultSeed);
   const malformed = new MalformedRules(options.faultSeed);
+  const listShifts = new ListShifts();
   const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
     store,
     clock,
@@ -109,6 +111,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     requestLog,
     faults,
     malformed,
+    listShifts,
     dialect: startDialect,
     reset() {
       store.reset();
@@ -116,6 +119,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       requestLog.clear();
       faults.clear();
       malformed.clear();
+      listShifts.clear();
       limiter.clear();
       tasks.schedule();
     },

@@ -318,6 +318,26 @@ export class PaginationLimitError extends CloudPlatformError {
   }
 }
 
+/**
+ * A paged list changed so much between two of its pages, on every read of it, that the pager
+ * could not tell where it stood (each page re-reads a few items of the one before to find its
+ * place; here none of them was found). Why an error and not the items read: a list read across
+ * such a change may repeat or miss items, and a program would act on the wrong set.
+ */
+export class ListChangedError extends CloudPlatformError {
+  constructor(
+    /** What was being listed, e.g. `GET /cloud/v1/instances/1/76`. */
+    readonly what: string,
+    /** How many times the listing was read from its start. */
+    readonly attempts: number,
+  ) {
+    super(
+      `${what} changed by more than a few items between two pages on each of ${attempts} reads (items were added or removed while it was listed); ` +
+        "stopped instead of returning a list that could repeat or miss items. Try again, or narrow the query (a filter, a larger pageSize).",
+    );
+  }
+}
+
 /** `1500` -> `1.5s`, `90000` -> `1m30s`; for messages only (the task errors use it too). */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;

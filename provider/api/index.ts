@@ -27,12 +27,15 @@ export {
   ResponseFormatError,
   ResponseTooLargeError,
   PaginationLimitError,
+  ListChangedError,
 } from "./errors";
 export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit, ResponseFormatErrorInit } from "./errors";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
 export { DEFAULT_RETRY_POLICY } from "./retry";
 export type { RetryPolicy, HttpMethod } from "./retry";
 export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered, DEFAULT_MAX_PAGES } from "./pagination";
+export { DEFAULT_OVERLAP, DEFAULT_MAX_RESTARTS } from "./pageAnchors";
+export type { ItemId, ShiftOptions } from "./pageAnchors";
 export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, PageProgress, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
 export { redact } from "./redact";
 export { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./pacing";

@@ -168,7 +168,7 @@ export function k8sApi(t: Transport): K8sApi {
       return res.data;
     },
     listClusters,
-    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), { what: `GET ${apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`}`, ...pager }),
+    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), { what: `GET ${apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`}`, ...pager, idOf: (c) => c.name }),
     async upgradeVersions(projectId, regionId, clusterName, options) {
       const res = await t.request({
         method: "GET",

@@ -156,7 +156,7 @@ export function tasksApi(t: Transport): TasksApi {
     },
     list,
     listAll(params = {}, pager = {}, options) {
-      return fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/tasks", ...pager });
+      return fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/tasks", ...pager, idOf: (t) => t.id });
     },
   };
 }

@@ -99,7 +99,7 @@ export function resellerApi(t: Transport): ResellerApi {
       fetchAllOffset(async (p) => {
         const page = await totals(metric, { ...params, ...p }, options);
         return { count: page.results.length < p.limit ? p.offset + page.results.length : Number.MAX_SAFE_INTEGER, results: page.results };
-      }, { pageSize: 100, what: `GET ${apiPath`/waap/reseller/v1/prebilling/total/${metric}`}`, ...pager }),
+      }, { pageSize: 100, what: `GET ${apiPath`/waap/reseller/v1/prebilling/total/${metric}`}`, ...pager, idOf: (r) => r.date }),
     async ping(options) {
       const res = await t.request({ method: "GET", path: "/waap/reseller/ping", options, response: pingSchema });
       return res.data;

@@ -4,7 +4,7 @@
  * values come from (prod-cluster at v1.30.4, next permitted v1.31.2), and must appear on the
  * page verbatim.
  */
-import { createClient } from "../../../provider/api";
+import { createClient, fetchAllOffset } from "../../../provider/api";
 import { unknownInputs } from "../../../provider/adapters/unknownValues";
 import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
 import { startSimulator } from "../../../simulator";
@@ -60,5 +60,21 @@ describe("the troubleshooting guide quotes the real messages", () => {
     expect(messageOf({ apiKey: "k" })).toMatch(/^No API base URL is configured/);
     expect(messageOf({ baseUrl: sim.url })).toMatch(/^No API key is configured/);
     expect(TROUBLESHOOTING).toContain("| `No API base URL is configured` / `No API key is configured` |");
+  });
+
+  it("of a list that keeps moving between its pages", async () => {
+    const ids = Array.from({ length: 50 }, (_, i) => i);
+    let next = 50;
+    const read = fetchAllOffset(
+      async ({ offset, limit }) => {
+        const page = { count: ids.length, results: ids.slice(offset, offset + limit).map((id) => ({ id })) };
+        ids.unshift(...Array.from({ length: 20 }, () => next++));
+        return page;
+      },
+      { pageSize: 10, idOf: (i) => i.id, what: "GET /cloud/v1/instances/1/76" },
+    );
+    const message = await read.then(() => "", (err: Error) => err.message);
+    expect(message).toMatch(/^GET \/cloud\/v1\/instances\/1\/76 changed by more than a few items/);
+    expect(TROUBLESHOOTING).toContain(`| \`${message}\` |`);
   });
 });

@@ -2,7 +2,8 @@
  * `getInstances` and `getTasks` over 10,000 items (seeded with `POST /__admin/bulk`): every page
  * once, no page past `maxResults` (and no item past it on the last page), and one progress line
  * per page when the list takes more than one page. Requests are counted from the simulator's
- * request log.
+ * request log. Each page after the first starts 5 items early (the pager's overlap, which finds
+ * its place in a list that changed between pages), so it brings 995 new items.
  */
 import { getInstancesLookup } from "../../../provider/lookups/instances";
 import { runLookup } from "../../../provider/lookups/runtime";
@@ -41,9 +42,9 @@ test("getInstances pages through 10,000 instances once each and reports every pa
   const result = await runLookup(getInstancesLookup, { projectId: 1, regionId: 76 }, env);
   expect(result.instances).toHaveLength(total);
   expect(new Set(result.ids).size).toBe(total);
-  const pages = Math.ceil(total / 1000);
+  const pages = 1 + Math.ceil((total - 1000) / 995);
   const requests = requestsTo(sim, "/cloud/v1/instances/1/76");
-  expect(requests.map((r) => r.query.offset)).toEqual(Array.from({ length: pages }, (_, i) => String(i * 1000)));
+  expect(requests.map((r) => r.query.offset)).toEqual(Array.from({ length: pages }, (_, i) => String(i * 995)));
   expect(lines).toHaveLength(pages);
   expect(lines[0]).toBe(`getInstances: page 1 of ${pages} (1000 of ${total} instances)`);
   expect(lines[pages - 1]).toBe(`getInstances: page ${pages} of ${pages} (${total} of ${total} instances)`);
@@ -55,12 +56,12 @@ test("getInstances stops at maxResults: no further page, and the last page asks 
   expect(result.instances).toHaveLength(2500);
   expect(requestsTo(sim, "/cloud/v1/instances/1/76").map((r) => [r.query.limit, r.query.offset])).toEqual([
     ["1000", "0"],
-    ["1000", "1000"],
-    ["500", "2000"],
+    ["1000", "995"],
+    ["510", "1990"],
   ]);
   expect(lines).toEqual([
     "getInstances: page 1 of 3 (1000 of 2500 instances)",
-    "getInstances: page 2 of 3 (2000 of 2500 instances)",
+    "getInstances: page 2 of 3 (1995 of 2500 instances)",
     "getInstances: page 3 of 3 (2500 of 2500 instances)",
   ]);
 });
@@ -80,15 +81,15 @@ test("getTasks pages through 10,000 tasks in the requested order and stops at ma
   expect(new Set(all.ids).size).toBe(10000);
   const created = all.tasks.map((t) => Date.parse(t.createdOn ?? ""));
   expect(created.every((t, i) => i === 0 || t >= (created[i - 1] as number))).toBe(true);
-  expect(requestsTo(sim, "/cloud/v1/tasks")).toHaveLength(10);
-  expect(lines).toHaveLength(10);
-  expect(lines[9]).toBe("getTasks: page 10 of 10 (10000 of 10000 tasks)");
+  expect(requestsTo(sim, "/cloud/v1/tasks")).toHaveLength(11);
+  expect(lines).toHaveLength(11);
+  expect(lines[10]).toBe("getTasks: page 11 of 11 (10000 of 10000 tasks)");
 
   await fetch(`${sim.url}/__admin/requests`, { method: "DELETE" });
   const capped = await runLookup(getTasksLookup, { projectId: 1, taskType: "create_vm", pageSize: 1000, maxResults: 1500 }, withProgress().env);
   expect(capped.tasks).toHaveLength(1500);
   expect(requestsTo(sim, "/cloud/v1/tasks").map((r) => [r.query.limit, r.query.offset])).toEqual([
     ["1000", "0"],
-    ["500", "1000"],
+    ["505", "995"],
   ]);
 });
