@@ -49,6 +49,11 @@ export interface ConnectionSettings {
   allowInsecureHttp?: string | undefined;
   /** Requests in flight at most, as configured (text); undefined = the client's default (8). */
   maxConcurrentRequests?: string | undefined;
+  /**
+   * Where the API key came from: the provider's config, or {@link API_KEY_ENV} read when the
+   * config has none. Why kept: a refused key's message says which one was used.
+   */
+  apiKeyFrom?: "config" | "environment" | undefined;
 }
 
 /** Picks each setting from config, then the environment. `lookup` reads a full config key. */
@@ -63,9 +68,12 @@ export function resolveConnectionSettings(
     return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
   };
   const maxConcurrentRequests = pick(MAX_CONCURRENT_CONFIG, MAX_CONCURRENT_ENV);
+  const apiKey = pick(API_KEY_CONFIG, API_KEY_ENV);
+  const keyInConfig = lookup(API_KEY_CONFIG);
   return {
     baseUrl: pick(BASE_URL_CONFIG, BASE_URL_ENV),
-    apiKey: pick(API_KEY_CONFIG, API_KEY_ENV),
+    apiKey,
+    ...(apiKey !== undefined ? { apiKeyFrom: keyInConfig !== undefined && keyInConfig !== "" ? ("config" as const) : ("environment" as const) } : {}),
     allowInsecureHttp: pick(ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV),
     ...(maxConcurrentRequests !== undefined ? { maxConcurrentRequests } : {}),
   };

@@ -90,9 +90,16 @@ export class ApiError extends CloudPlatformError {
   readonly body: unknown;
   /** Attempts made before giving up (1 when not retried). */
   readonly attempts: number;
+  /**
+   * The sentence of the message that says what to do (a 401's "set it with ..."), when there is
+   * one: a layer that knows more (which key an operation used) replaces it in the message.
+   */
+  readonly hint: string | undefined;
 
   constructor(init: ApiErrorInit) {
-    super(formatApiErrorMessage(new.target.name, init, hintFor(new.target, init.apiKeySource)));
+    const hint = hintFor(new.target, init.apiKeySource);
+    super(formatApiErrorMessage(new.target.name, init, hint));
+    this.hint = hint && init.redact ? init.redact(hint) : hint;
     this.method = init.method;
     this.path = init.path;
     this.status = init.status;

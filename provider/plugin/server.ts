@@ -12,6 +12,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
+import { explainKeyRefusal, type KeyUse } from "../adapters/keyRefusal";
 import { secretsOf } from "../adapters/secrets";
 import { redact } from "../api";
 import { messageOf } from "../caughtErrors";
@@ -78,6 +79,12 @@ export class CloudPlatformPlugin {
   /** The address {@link engine} is connected to (none: lines are dropped). */
   private engineAddress: string | undefined;
   private config: Configuration;
+  /**
+   * The API key of the last `CheckConfig` (the program's provider config), or undefined when
+   * none came: a `Configure` with that key follows the program; one without a check comes from
+   * the state (see {@link Configuration.keyUse}).
+   */
+  private checkedKey: { readonly apiKey: unknown } | undefined;
   private readonly handlers: ReadonlyMap<string, PluginResourceHandlers>;
   /** `Cancel` and `customTimeouts`: the abort signal of every operation. */
   private readonly limits = new OperationLimits();
@@ -95,6 +102,11 @@ export class CloudPlatformPlugin {
   /** Stops the engine log connection. */
   close(): void {
     this.engine.close();
+  }
+
+  /** `err` with a refused key explained as `use`, from where this configuration's key came. */
+  private explained(err: unknown, use: KeyUse): unknown {
+    return explainKeyRefusal(err, use, this.config.settings.apiKeyFrom);
   }
 
   private redacted(text: string): string {
@@ -144,22 +156,35 @@ export class CloudPlatformPlugin {
         if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
         return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
       }, scrub),
-      checkConfig: unary(async (req: provProto.CheckRequest) => checkConfig(fromStruct(req.getNews()), scrub), scrub),
+      checkConfig: unary(async (req: provProto.CheckRequest) => {
+        const news = fromStruct(req.getNews());
+        this.checkedKey = { apiKey: news.values.apiKey };
+        return checkConfig(news, scrub);
+      }, scrub),
       diffConfig: unary(async (req: provProto.DiffRequest) => diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
       configure: unary(async (req: provProto.ConfigureRequest) => {
         // A fresh run: new settings, client, RunState and lookup cache.
-        this.config = newConfiguration(configuredValues(req), this.options.env ?? process.env, this.options.runOptions);
+        const values = configuredValues(req);
+        const followsCheck = this.checkedKey !== undefined && String(this.checkedKey.apiKey ?? "") === (values("cloudplatform:apiKey") ?? "");
+        this.checkedKey = undefined;
+        this.config = newConfiguration(values, this.options.env ?? process.env, this.options.runOptions, followsCheck ? "current" : "saved");
         return configureResponse();
       }, scrub),
       cancel: unary(async () => {
         this.limits.cancel();
         return new Empty();
       }, scrub),
-      invoke: unary(async (req: provProto.InvokeRequest) => this.limits.run(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)), scrub),
+      invoke: unary(
+        async (req: provProto.InvokeRequest) =>
+          this.limits.run(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)).catch((err: unknown) => Promise.reject(this.explained(err, "current"))),
+        scrub,
+      ),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const result = await this.limits.run(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
+        const result = await this.limits
+          .run(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values))
+          .catch((err: unknown) => Promise.reject(this.explained(err, "current")));
         const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
         res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
         return res;
@@ -176,16 +201,18 @@ export class CloudPlatformPlugin {
       create: unary(async (req: provProto.CreateRequest) => {
         const inputs = fromStruct(req.getProperties());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const { id, outs } = await this.limits.run(customTimeout("create", req.getTimeout()), (signal) =>
-          handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()),
-        );
+        const { id, outs } = await this.limits
+          .run(customTimeout("create", req.getTimeout()), (signal) => handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()))
+          .catch((err: unknown) => Promise.reject(this.explained(err, "current")));
         return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
       }, scrub),
       read: unary(async (req: provProto.ReadRequest) => {
         const props = fromStruct(req.getProperties());
         const inputs = fromStruct(req.getInputs());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const found = await this.limits.run(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values));
+        const found = await this.limits
+          .run(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values))
+          .catch((err: unknown) => Promise.reject(this.explained(err, this.config.keyUse)));
         const res = new provProto.ReadResponse();
         if (!found) return res; // an empty id: the object is gone
         const secret = union(props.secretKeys, inputs.secretKeys);
@@ -195,15 +222,19 @@ export class CloudPlatformPlugin {
         const olds = fromStruct(req.getOlds());
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const outs = await this.limits.run(customTimeout("update", req.getTimeout()), (signal) =>
-          handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
-        );
+        const outs = await this.limits
+          .run(customTimeout("update", req.getTimeout()), (signal) =>
+            handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
+          )
+          .catch((err: unknown) => Promise.reject(this.explained(err, "current")));
         return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
       }, scrub),
       delete: unary(async (req: provProto.DeleteRequest) => {
         const props = fromStruct(req.getProperties());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        await this.limits.run(customTimeout("delete", req.getTimeout()), (signal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values));
+        await this.limits
+          .run(customTimeout("delete", req.getTimeout()), (signal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values))
+          .catch((err: unknown) => Promise.reject(this.explained(err, this.config.keyUse)));
         return new Empty();
       }, scrub),
     };

@@ -70,7 +70,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
   const listNow = (): Promise<NotificationEvent[]> => lists.get("fresh", () => api.list());
   const before = await locateIdentityTaken(() => lists.get("create-check", () => api.list()), wanted);
   if (before.state === "unclear") {
-    throw new PresenceUnclearError(`an event ${describeEvent(wanted)}`, "nothing was created: a create checks the event list before it sends anything", before.reason);
+    throw new PresenceUnclearError(`an event ${describeEvent(wanted)}`, "nothing was created: a create checks the event list before it sends anything", before.reason, before.cause);
   }
   if (before.state === "present") throw new StorageEventConflictError(wanted, before.value, "exists");
 
@@ -131,7 +131,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
 async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
   const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid);
-  if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason);
+  if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason, found.cause);
   const existing = found.state === "present" ? found.value : undefined;
   if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
   ctx.run.adoptedEvents.add(uuid);

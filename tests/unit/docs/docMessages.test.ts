@@ -5,6 +5,7 @@
  * page verbatim.
  */
 import { createClient, fetchAllOffset } from "../../../provider/api";
+import { keyAdvice } from "../../../provider/adapters/keyRefusal";
 import { unknownInputs } from "../../../provider/adapters/unknownValues";
 import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
 import { startSimulator } from "../../../simulator";
@@ -60,6 +61,19 @@ describe("the troubleshooting guide quotes the real messages", () => {
     expect(messageOf({ apiKey: "k" })).toMatch(/^No API base URL is configured/);
     expect(messageOf({ baseUrl: sim.url })).toMatch(/^No API key is configured/);
     expect(TROUBLESHOOTING).toContain("| `No API base URL is configured` / `No API key is configured` |");
+  });
+
+  it.each([
+    { use: "current", origin: "config" },
+    { use: "saved", origin: "config" },
+    { use: "savedUnlessRunProgram", origin: "config" },
+    { use: "saved", origin: "environment" },
+  ] as const)("of a refused key that the command used as $use, from $origin", ({ use, origin }) => {
+    // The page quotes the sentence that names the key (the one after "The API key is ...").
+    const names = /\. ((?:This command used|Unless this command ran).+?): (?:set|`pulumi refresh`)/.exec(keyAdvice(false, use, origin))?.[1] ?? "";
+    expect(names).toMatch(/^(This command used|Unless this command ran)/);
+    const quoted = names.includes("`") ? `\`\` ${names} \`\`` : `\`${names}\``;
+    expect(TROUBLESHOOTING).toContain(quoted);
   });
 
   it("of a list that keeps moving between its pages", async () => {
