@@ -48,7 +48,7 @@ export type { Region, ListRegionsParams, RegionsApi } from "./cloud/regions";
 export type { Instance, InstanceFlavor, InstanceAddress, InstanceTag, InstanceVolume, ListInstancesParams, InstancesApi } from "./cloud/instances";
 export type { K8sCluster, K8sPool, K8sUpgradeVersion, K8sApi } from "./cloud/k8s";
 export type { CloudApi } from "./cloud";
-export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT } from "./storage/notifications";
+export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT, answeredWithoutKinds } from "./storage/notifications";
 export type {
   NotificationEventName,
   NotificationEvent,

@@ -53,7 +53,8 @@ export function isEventNotFoundAnswer(err: unknown): boolean {
 /**
  * Looks for one object in a list read. `identified` says whether an item carries the fields the
  * lookup relies on (an event's uuid and name); one item without them makes the whole answer
- * unclear, because the object sought could be that item. A list read that fails is unclear.
+ * unclear, because the object sought could be that item. A list read that fails is unclear, and
+ * so is one `answerProblem` finds wanting as a whole (an event list answered `{}`).
  * `listCall` names the call (`GET /path`) in the reason, so the user learns which answer it was.
  */
 export async function findInList<T>(
@@ -61,6 +62,7 @@ export async function findInList<T>(
   identified: (item: T) => boolean,
   matches: (item: T) => boolean,
   listCall?: string,
+  answerProblem?: (items: readonly T[]) => string | undefined,
 ): Promise<Presence<T>> {
   let items: readonly T[];
   try {
@@ -69,6 +71,8 @@ export async function findInList<T>(
     return { state: "unclear", reason: `the list could not be read: ${messageOf(err)}`, cause: err };
   }
   if (!Array.isArray(items)) return { state: "unclear", reason: "the list answer was not a list" };
+  const problem = answerProblem?.(items);
+  if (problem !== undefined) return { state: "unclear", reason: problem };
   const anonymous = items.filter((item) => !identified(item)).length;
   if (anonymous > 0) {
     const answer = listCall ? `the answer of ${listCall}` : "the list answer";
