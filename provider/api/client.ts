@@ -19,7 +19,7 @@ import { withRetries } from "./retryLoop";
 import { storageApi, type StorageApi } from "./storage/notifications";
 import { streamingApi, type StreamingApi } from "./streaming/aiTasks";
 import type { ApiResponse, RequestSpec, Transport } from "./transport";
-import { waapApi, type WaapApi } from "./waap/reseller";
+import { parseResellerPaths, waapApi, type ResellerPaths, type WaapApi } from "./waap/reseller";
 
 export { DEFAULT_TIMEOUT_MS } from "./clientOptions";
 export type { ClientLogger, ClientOptions, RetryEvent } from "./clientOptions";
@@ -47,19 +47,20 @@ export interface CloudPlatformClient {
  * malformed, naming the option (or where `optionSources` says it is set).
  */
 export function createClient(options: ClientOptions): CloudPlatformClient {
-  return clientOver(createTransport(options));
+  const transport = createTransport(options);
+  return clientOver(transport, parseResellerPaths(options.resellerPaths, options.optionSources));
 }
 
-function clientOver(transport: Transport & { readonly baseUrl: string }): CloudPlatformClient {
+function clientOver(transport: Transport & { readonly baseUrl: string }, resellerPaths: ResellerPaths): CloudPlatformClient {
   const client: CloudPlatformClient = Object.freeze({
     baseUrl: transport.baseUrl,
     cloud: cloudApi(transport),
     storage: storageApi(transport),
     dns: dnsApi(transport),
-    waap: waapApi(transport),
+    waap: waapApi(transport, resellerPaths),
     streaming: streamingApi(transport),
     iam: iamApi(transport),
-    withSignal: (signal: AbortSignal | undefined) => (signal ? clientOver(withSignal(transport, signal)) : client),
+    withSignal: (signal: AbortSignal | undefined) => (signal ? clientOver(withSignal(transport, signal), resellerPaths) : client),
   });
   return client;
 }

@@ -60,7 +60,7 @@ export type {
   StorageApi,
 } from "./storage/notifications";
 export type { DelegationStatus, AuthoritativeNameServer, DnsApi } from "./dns/analyze";
-export { RESELLER_METRICS } from "./waap/reseller";
-export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerPing, ResellerApi, WaapApi } from "./waap/reseller";
+export { RESELLER_METRICS, RESELLER_PATHS } from "./waap/reseller";
+export type { ResellerPaths, ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerPing, ResellerApi, WaapApi } from "./waap/reseller";
 export type { AiTask, AiTaskName, AiTaskStatus, ListAiTasksParams, AiTasksApi, StreamingApi } from "./streaming/aiTasks";
 export type { CurrentClient, ServiceStatus, ClientsApi, IamApi } from "./iam/clients";

@@ -216,9 +216,15 @@ describe("the other answers", () => {
       expect(mismatch(delegationStatusSchema, body)).toMatchObject({ field: "(body)", problem: expect.stringContaining("none is there") });
     }
   });
-  test("reseller rows need a date and an amount", () => {
+  test("reseller rows need a date and an amount, a whole number (OpenAPI and Python SDK: integer)", () => {
     expect(mismatch(consumptionPageSchema, { limit: 100, offset: 0, count: 1, results: [{ date: "2026-09-01" }] }).field).toBe("results[0].amount");
-    expect(mismatch(consumptionPageSchema, { limit: 100, offset: 0, results: [] }).field).toBe("count");
+    expect(mismatch(consumptionPageSchema, { results: [{ date: "2026-09-01", amount: 1.5 }] })).toMatchObject({ field: "results[0].amount", problem: expect.stringContaining("integer") });
+    expect(checkBody(consumptionPageSchema, { results: [{ date: "2026-09-01", amount: 2 ** 60 }] }).ok).toBe(true);
+  });
+  test("the reseller page's limit, offset and count are read when sent, null when not (no decision reads them)", () => {
+    expect(checkBody(consumptionPageSchema, { results: [] })).toEqual({ ok: true, value: { limit: null, offset: null, count: null, results: [] } });
+    expect(checkBody(consumptionPageSchema, { limit: 100, offset: 0, count: 0, results: [] })).toEqual({ ok: true, value: { limit: 100, offset: 0, count: 0, results: [] } });
+    expect(mismatch(consumptionPageSchema, { limit: "100", results: [] }).field).toBe("limit");
   });
   test("an AI task page needs only its results; a `next` not sent stays apart from `next: null` (the last page)", () => {
     expect(checkBody(aiTaskPageSchema, { results: [] })).toMatchObject({ ok: true, value: { count: null, next: undefined, results: [] } });
