@@ -17,6 +17,7 @@ import { secretsOf } from "../adapters/secrets";
 import { redact } from "../api";
 import { messageOf } from "../caughtErrors";
 import { VERSION } from "../api/version";
+import { API_KEY_CONFIG } from "../settings";
 import { LookupArgumentError, runLookup } from "../lookups";
 import type { LifecycleContext } from "../resources/lifecycle";
 import type { RunOptions } from "../resources/runState";
@@ -99,14 +100,35 @@ export class CloudPlatformPlugin {
     this.handlers = new Map([...resourceTypes(options.lifecycles)].map(([token, t]) => [token, toPluginHandlers(t.lifecycle, t.shape, secrets)]));
   }
 
+  /** Remembers the key of a `CheckConfig` (the program's provider config); passes `news` on. */
+  private checked(news: PlainProperties): PlainProperties {
+    this.checkedKey = { apiKey: news.values.apiKey };
+    return news;
+  }
+
+  /**
+   * Which key the reads and deletes of a `Configure` with `values` use: `current` when the engine
+   * checked that key as the program's config just before (it does whenever the program runs),
+   * else `saved` (configured from the state alone).
+   */
+  private keyUseOf(values: (fullKey: string) => string | undefined): Configuration["keyUse"] {
+    const checked = this.checkedKey;
+    this.checkedKey = undefined;
+    return checked !== undefined && String(checked.apiKey ?? "") === (values(API_KEY_CONFIG) ?? "") ? "current" : "saved";
+  }
+
   /** Stops the engine log connection. */
   close(): void {
     this.engine.close();
   }
 
-  /** `err` with a refused key explained as `use`, from where this configuration's key came. */
-  private explained(err: unknown, use: KeyUse): unknown {
-    return explainKeyRefusal(err, use, this.config.settings.apiKeyFrom);
+  /**
+   * Runs one operation under `Cancel` and `timeout`; a refused key in its error is explained as
+   * `use` (which key the operation sent: see {@link Configuration.keyUse}), from where this
+   * configuration's key came.
+   */
+  private operation<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>, use: KeyUse = "current"): Promise<T> {
+    return this.limits.run(timeout, work).catch((err: unknown) => Promise.reject(explainKeyRefusal(err, use, this.config.settings.apiKeyFrom)));
   }
 
   private redacted(text: string): string {
@@ -156,35 +178,23 @@ export class CloudPlatformPlugin {
         if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
         return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
       }, scrub),
-      checkConfig: unary(async (req: provProto.CheckRequest) => {
-        const news = fromStruct(req.getNews());
-        this.checkedKey = { apiKey: news.values.apiKey };
-        return checkConfig(news, scrub);
-      }, scrub),
+      checkConfig: unary(async (req: provProto.CheckRequest) => checkConfig(this.checked(fromStruct(req.getNews())), scrub), scrub),
       diffConfig: unary(async (req: provProto.DiffRequest) => diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
       configure: unary(async (req: provProto.ConfigureRequest) => {
         // A fresh run: new settings, client, RunState and lookup cache.
         const values = configuredValues(req);
-        const followsCheck = this.checkedKey !== undefined && String(this.checkedKey.apiKey ?? "") === (values("cloudplatform:apiKey") ?? "");
-        this.checkedKey = undefined;
-        this.config = newConfiguration(values, this.options.env ?? process.env, this.options.runOptions, followsCheck ? "current" : "saved");
+        this.config = newConfiguration(values, this.options.env ?? process.env, this.options.runOptions, this.keyUseOf(values));
         return configureResponse();
       }, scrub),
       cancel: unary(async () => {
         this.limits.cancel();
         return new Empty();
       }, scrub),
-      invoke: unary(
-        async (req: provProto.InvokeRequest) =>
-          this.limits.run(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)).catch((err: unknown) => Promise.reject(this.explained(err, "current"))),
-        scrub,
-      ),
+      invoke: unary(async (req: provProto.InvokeRequest) => this.operation(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)), scrub),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const result = await this.limits
-          .run(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values))
-          .catch((err: unknown) => Promise.reject(this.explained(err, "current")));
+        const result = await this.operation(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
         const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
         res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
         return res;
@@ -201,18 +211,16 @@ export class CloudPlatformPlugin {
       create: unary(async (req: provProto.CreateRequest) => {
         const inputs = fromStruct(req.getProperties());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const { id, outs } = await this.limits
-          .run(customTimeout("create", req.getTimeout()), (signal) => handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()))
-          .catch((err: unknown) => Promise.reject(this.explained(err, "current")));
+        const { id, outs } = await this.operation(customTimeout("create", req.getTimeout()), (signal) =>
+          handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()),
+        );
         return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
       }, scrub),
       read: unary(async (req: provProto.ReadRequest) => {
         const props = fromStruct(req.getProperties());
         const inputs = fromStruct(req.getInputs());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const found = await this.limits
-          .run(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values))
-          .catch((err: unknown) => Promise.reject(this.explained(err, this.config.keyUse)));
+        const found = await this.operation(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values), this.config.keyUse);
         const res = new provProto.ReadResponse();
         if (!found) return res; // an empty id: the object is gone
         const secret = union(props.secretKeys, inputs.secretKeys);
@@ -222,19 +230,16 @@ export class CloudPlatformPlugin {
         const olds = fromStruct(req.getOlds());
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const outs = await this.limits
-          .run(customTimeout("update", req.getTimeout()), (signal) =>
-            handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
-          )
-          .catch((err: unknown) => Promise.reject(this.explained(err, "current")));
+        const outs = await this.operation(customTimeout("update", req.getTimeout()), (signal) =>
+          handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
+        );
         return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
       }, scrub),
       delete: unary(async (req: provProto.DeleteRequest) => {
         const props = fromStruct(req.getProperties());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        await this.limits
-          .run(customTimeout("delete", req.getTimeout()), (signal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values))
-          .catch((err: unknown) => Promise.reject(this.explained(err, this.config.keyUse)));
+        const remove = (signal: AbortSignal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values);
+        await this.operation(customTimeout("delete", req.getTimeout()), remove, this.config.keyUse);
         return new Empty();
       }, scrub),
     };
