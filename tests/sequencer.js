@@ -27,7 +27,7 @@ const MEASURED_SECONDS = {
   "tests/reliability/interruptions.test.ts": 63,
   "tests/integration/stateUpgrade.test.ts": 90,
   "tests/integration/drift.test.ts": 60,
-  "tests/integration/keyRotation.test.ts": 48,
+  "tests/integration/keyRotation.test.ts": 55,
   "tests/integration/lookups.test.ts": 43,
   "tests/integration/yaml.test.ts": 40,
   "tests/integration/largeStack.test.ts": 40,
