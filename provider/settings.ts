@@ -29,6 +29,10 @@ export const ALLOW_INSECURE_HTTP_ENV = "CLOUDPLATFORM_ALLOW_INSECURE_HTTP";
 export const MAX_CONCURRENT_CONFIG = `${CONFIG_NAMESPACE}:maxConcurrentRequests`;
 /** Environment fallback of the limit on requests in flight. */
 export const MAX_CONCURRENT_ENV = "CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS";
+/** Full config key of where the WAAP reseller endpoints are (`spec` or `public`). */
+export const RESELLER_PATHS_CONFIG = `${CONFIG_NAMESPACE}:resellerPaths`;
+/** Environment fallback of {@link RESELLER_PATHS_CONFIG}. */
+export const RESELLER_PATHS_ENV = "CLOUDPLATFORM_RESELLER_PATHS";
 
 /** Where a Pulumi user sets each client option, as the client's messages name it. */
 export const SETTING_SOURCES: OptionSources = Object.freeze({
@@ -36,6 +40,7 @@ export const SETTING_SOURCES: OptionSources = Object.freeze({
   baseUrl: `the Pulumi config \`${BASE_URL_CONFIG}\` or the environment variable ${BASE_URL_ENV}`,
   allowInsecureHttp: `the Pulumi config ${ALLOW_INSECURE_HTTP_CONFIG} (or the environment variable ${ALLOW_INSECURE_HTTP_ENV})`,
   maxConcurrentRequests: `the Pulumi config \`${MAX_CONCURRENT_CONFIG}\` or the environment variable ${MAX_CONCURRENT_ENV}`,
+  resellerPaths: `the Pulumi config \`${RESELLER_PATHS_CONFIG}\` or the environment variable ${RESELLER_PATHS_ENV}`,
 });
 
 /** The connection settings; either may be undefined and is then reported by createClient. */
@@ -49,6 +54,13 @@ export interface ConnectionSettings {
   allowInsecureHttp?: string | undefined;
   /** Requests in flight at most, as configured (text); undefined = the client's default (8). */
   maxConcurrentRequests?: string | undefined;
+  /** Where the WAAP reseller endpoints are (`spec`, `public`), as configured; undefined = `spec`. */
+  resellerPaths?: string | undefined;
+  /**
+   * Where the API key came from: the provider's config, or {@link API_KEY_ENV} read when the
+   * config has none. Why kept: a refused key's message says which one was used.
+   */
+  apiKeyFrom?: "config" | "environment" | undefined;
 }
 
 /** Picks each setting from config, then the environment. `lookup` reads a full config key. */
@@ -63,16 +75,21 @@ export function resolveConnectionSettings(
     return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
   };
   const maxConcurrentRequests = pick(MAX_CONCURRENT_CONFIG, MAX_CONCURRENT_ENV);
+  const resellerPaths = pick(RESELLER_PATHS_CONFIG, RESELLER_PATHS_ENV);
+  const apiKey = pick(API_KEY_CONFIG, API_KEY_ENV);
+  const keyInConfig = lookup(API_KEY_CONFIG);
   return {
     baseUrl: pick(BASE_URL_CONFIG, BASE_URL_ENV),
-    apiKey: pick(API_KEY_CONFIG, API_KEY_ENV),
+    apiKey,
+    ...(apiKey !== undefined ? { apiKeyFrom: keyInConfig !== undefined && keyInConfig !== "" ? ("config" as const) : ("environment" as const) } : {}),
     allowInsecureHttp: pick(ALLOW_INSECURE_HTTP_CONFIG, ALLOW_INSECURE_HTTP_ENV),
     ...(maxConcurrentRequests !== undefined ? { maxConcurrentRequests } : {}),
+    ...(resellerPaths !== undefined ? { resellerPaths } : {}),
   };
 }
 
 /** Client options a caller may add to the settings (logging, retry overrides, tests). */
-export type ClientExtras = Omit<ClientOptions, "baseUrl" | "apiKey" | "allowInsecureHttp" | "maxConcurrentRequests" | "optionSources">;
+export type ClientExtras = Omit<ClientOptions, "baseUrl" | "apiKey" | "allowInsecureHttp" | "maxConcurrentRequests" | "resellerPaths" | "optionSources">;
 
 /**
  * The API client of `settings` (plus `extras`). Throws ConfigurationError, naming the config key
@@ -85,6 +102,7 @@ export function clientFromSettings(settings: ConnectionSettings, extras: ClientE
     apiKey: settings.apiKey ?? "",
     allowInsecureHttp: settings.allowInsecureHttp,
     maxConcurrentRequests: settings.maxConcurrentRequests,
+    resellerPaths: settings.resellerPaths,
     optionSources: SETTING_SOURCES,
   });
 }

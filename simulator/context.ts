@@ -9,6 +9,7 @@ import type { Clock } from "./clock";
 import type { SimulatorDialect } from "./dialect";
 import type { FaultConfig } from "./faults";
 import type { MalformedRules } from "./malformed";
+import type { ListShifts } from "./listShifts";
 import type { InFlightRequest, RequestLogEntry } from "./requestLog";
 import type { StateStore } from "./state";
 import type { TaskEngine } from "./tasks";
@@ -29,6 +30,8 @@ export interface SimContext {
   malformed: MalformedRules;
   /** Endpoints answered as not served (admin API `/__admin/unserved`). */
   unserved: UnservedEndpoints;
+  /** Lists that gain and lose items between pages (admin API `/__admin/list-shifts`). */
+  listShifts: ListShifts;
   /**
    * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
    * started dialect on reset.

@@ -14,6 +14,7 @@ import type { SimContext } from "./context";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
 import { FaultController } from "./faults";
+import { ListShifts } from "./listShifts";
 import { MalformedRules } from "./malformed";
 import { RequestLog, type InFlightRequest, type RequestLogEntry } from "./requestLog";
 import { createHandler, listen } from "./server";
@@ -103,6 +104,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const faults = new FaultController(options.faultSeed);
   const malformed = new MalformedRules(options.faultSeed);
   const unserved = new UnservedEndpoints();
+  const listShifts = new ListShifts();
   const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
     store,
     clock,
@@ -112,6 +114,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     faults,
     malformed,
     unserved,
+    listShifts,
     dialect: startDialect,
     reset() {
       store.reset();
@@ -120,6 +123,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       faults.clear();
       malformed.clear();
       unserved.clear();
+      listShifts.clear();
       limiter.clear();
       tasks.schedule();
     },

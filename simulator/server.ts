@@ -268,6 +268,7 @@ async function handle(
   } else {
     try {
       result = await dispatch(sim, apiRoutes, method, path, query, rawBody, requestId, product, false);
+      if (method === "GET" && result.status === 200) sim.listShifts.afterPage(sim, path);
     } catch (err) {
       result = err instanceof HttpError ? fromError(err) : fromError(internalError(product, requestId));
       if (!(err instanceof HttpError)) settings.log?.(`internal error: ${String(err)}`);

@@ -28,6 +28,7 @@ const MEASURED_SECONDS = {
   "tests/reliability/interruptions.test.ts": 63,
   "tests/integration/stateUpgrade.test.ts": 90,
   "tests/integration/drift.test.ts": 65,
+  "tests/integration/keyRotation.test.ts": 55,
   "tests/integration/upgradeSafetyPlugin.test.ts": 35,
   "tests/integration/upgradeSafetyDynamic.test.ts": 25,
   "tests/integration/lookups.test.ts": 43,

@@ -20,7 +20,7 @@ import { withRetries } from "./retryLoop";
 import { storageApi, type StorageApi } from "./storage/notifications";
 import { streamingApi, type StreamingApi } from "./streaming/aiTasks";
 import type { ApiResponse, RequestSpec, Transport } from "./transport";
-import { waapApi, type WaapApi } from "./waap/reseller";
+import { parseResellerPaths, waapApi, type ResellerPaths, type WaapApi } from "./waap/reseller";
 
 export { DEFAULT_TIMEOUT_MS } from "./clientOptions";
 export type { ClientLogger, ClientOptions, RetryEvent } from "./clientOptions";
@@ -48,7 +48,8 @@ export interface CloudPlatformClient {
  * malformed, naming the option (or where `optionSources` says it is set).
  */
 export function createClient(options: ClientOptions): CloudPlatformClient {
-  return clientOver(createTransport(options));
+  const transport = createTransport(options);
+  return clientOver(transport, parseResellerPaths(options.resellerPaths, options.optionSources));
 }
 
 /**
@@ -56,16 +57,16 @@ export function createClient(options: ClientOptions): CloudPlatformClient {
  * tests of what lies above the transport (paging, lookups) run on an in-memory transport, with
  * no socket and no simulator, so their verdict does not wait on a busy machine's CPU.
  */
-export function clientOver(transport: Transport & { readonly baseUrl: string }): CloudPlatformClient {
+export function clientOver(transport: Transport & { readonly baseUrl: string }, resellerPaths: ResellerPaths = "spec"): CloudPlatformClient {
   const client: CloudPlatformClient = Object.freeze({
     baseUrl: transport.baseUrl,
     cloud: cloudApi(transport),
     storage: storageApi(transport),
     dns: dnsApi(transport),
-    waap: waapApi(transport),
+    waap: waapApi(transport, resellerPaths),
     streaming: streamingApi(transport),
     iam: iamApi(transport),
-    withSignal: (signal: AbortSignal | undefined) => (signal ? clientOver(withSignal(transport, signal)) : client),
+    withSignal: (signal: AbortSignal | undefined) => (signal ? clientOver(withSignal(transport, signal), resellerPaths) : client),
   });
   return client;
 }

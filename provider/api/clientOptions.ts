@@ -82,7 +82,13 @@ export interface ClientOptions {
    */
   readonly maxConcurrentRequests?: number | string | undefined;
   /**
-   * Where the user sets `baseUrl`, `apiKey`, `allowInsecureHttp` and `maxConcurrentRequests`, as
+   * Where the WAAP reseller endpoints are: `spec` (default), the API reference's
+   * `/waap/reseller/...` paths, or `public`, the public OpenAPI's `/waap/v1/prebilling/...` and
+   * `/waap/ping`, for a platform that serves those (see `ResellerPaths`).
+   */
+  readonly resellerPaths?: "spec" | "public" | string | undefined;
+  /**
+   * Where the user sets `baseUrl`, `apiKey`, `allowInsecureHttp`, `maxConcurrentRequests` and `resellerPaths`, as
    * the errors should name it (default: the option's own name). The provider passes its config
    * keys and environment variables.
    */

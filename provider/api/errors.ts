@@ -90,9 +90,16 @@ export class ApiError extends CloudPlatformError {
   readonly body: unknown;
   /** Attempts made before giving up (1 when not retried). */
   readonly attempts: number;
+  /**
+   * The sentence of the message that says what to do (a 401's "set it with ..."), when there is
+   * one: a layer that knows more (which key an operation used) replaces it in the message.
+   */
+  readonly hint: string | undefined;
 
   constructor(init: ApiErrorInit) {
-    super(formatApiErrorMessage(new.target.name, init, hintFor(new.target, init.apiKeySource)));
+    const hint = hintFor(new.target, init.apiKeySource);
+    super(formatApiErrorMessage(new.target.name, init, hint));
+    this.hint = hint && init.redact ? init.redact(hint) : hint;
     this.method = init.method;
     this.path = init.path;
     this.status = init.status;
@@ -314,6 +321,26 @@ export class PaginationLimitError extends CloudPlatformError {
     readonly what: string,
   ) {
     super(`${what} still announced a next page after ${maxPages} pages (maxPages); stopped instead of listing forever. Narrow the query or raise maxPages.`);
+  }
+}
+
+/**
+ * A paged list changed so much between two of its pages, on every read of it, that the pager
+ * could not tell where it stood (each page re-reads a few items of the one before to find its
+ * place; here none of them was found). Why an error and not the items read: a list read across
+ * such a change may repeat or miss items, and a program would act on the wrong set.
+ */
+export class ListChangedError extends CloudPlatformError {
+  constructor(
+    /** What was being listed, e.g. `GET /cloud/v1/instances/1/76`. */
+    readonly what: string,
+    /** How many times the listing was read from its start. */
+    readonly attempts: number,
+  ) {
+    super(
+      `${what} changed by more than a few items between two pages on each of ${attempts} reads (items were added or removed while it was listed); ` +
+        "stopped instead of returning a list that could repeat or miss items. Try again, or narrow the query (a filter, a larger pageSize).",
+    );
   }
 }
 

@@ -27,12 +27,15 @@ export {
   ResponseFormatError,
   ResponseTooLargeError,
   PaginationLimitError,
+  ListChangedError,
 } from "./errors";
 export type { ApiErrorDetail, ApiErrorInit, ConnectionErrorInit, ResponseFormatErrorInit } from "./errors";
 export { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
 export { DEFAULT_RETRY_POLICY } from "./retry";
 export type { RetryPolicy, HttpMethod } from "./retry";
 export { iterateOffsetPages, fetchAllOffset, iterateNumberedPages, fetchAllNumbered, DEFAULT_MAX_PAGES } from "./pagination";
+export { DEFAULT_OVERLAP, DEFAULT_MAX_RESTARTS } from "./pageAnchors";
+export type { ItemId, ShiftOptions } from "./pageAnchors";
 export type { OffsetPage, OffsetPageFetcher, OffsetPagerOptions, PageProgress, NumberedPage, NumberedPageFetcher, NumberedPagerOptions } from "./pagination";
 export { redact } from "./redact";
 export { DEFAULT_MAX_CONCURRENT_REQUESTS } from "./pacing";
@@ -46,7 +49,7 @@ export type { Instance, InstanceFlavor, InstanceAddress, InstanceTag, InstanceVo
 export type { K8sCluster, K8sPool, K8sUpgradeVersion, K8sApi } from "./cloud/k8s";
 export type { PoolQuotaRequest, PoolQuotaCheck, ExceededQuota } from "./cloud/k8sPoolQuota";
 export type { CloudApi } from "./cloud";
-export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT } from "./storage/notifications";
+export { NOTIFICATION_EVENT_NAMES, LIMIT_KIND_BY_EVENT, answeredWithoutKinds } from "./storage/notifications";
 export type {
   NotificationEventName,
   NotificationEvent,
@@ -58,7 +61,7 @@ export type {
   StorageApi,
 } from "./storage/notifications";
 export type { DelegationStatus, AuthoritativeNameServer, DnsApi } from "./dns/analyze";
-export { RESELLER_METRICS } from "./waap/reseller";
-export type { ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerPing, ResellerApi, WaapApi } from "./waap/reseller";
+export { RESELLER_METRICS, RESELLER_PATHS } from "./waap/reseller";
+export type { ResellerPaths, ResellerMetric, ResellerTotalsParams, ConsumptionRow, ConsumptionPage, ResellerPing, ResellerApi, WaapApi } from "./waap/reseller";
 export type { AiTask, AiTaskName, AiTaskStatus, ListAiTasksParams, AiTasksApi, StreamingApi } from "./streaming/aiTasks";
 export type { CurrentClient, ServiceStatus, ClientsApi, IamApi } from "./iam/clients";

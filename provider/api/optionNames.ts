@@ -8,7 +8,7 @@
  */
 
 /** The client options a message may tell the user to set. */
-export type ClientOptionName = "baseUrl" | "apiKey" | "allowInsecureHttp" | "maxConcurrentRequests";
+export type ClientOptionName = "baseUrl" | "apiKey" | "allowInsecureHttp" | "maxConcurrentRequests" | "resellerPaths";
 
 /** For each option, the words naming where the user sets it (default: the client option itself). */
 export type OptionSources = Readonly<Partial<Record<ClientOptionName, string>>>;

@@ -6,6 +6,7 @@
  * getting it right in every caller.
  */
 import { PaginationLimitError } from "./errors";
+import { ShiftTracker, numberedWindow, type ShiftOptions } from "./pageAnchors";
 
 /**
  * Default page cap: far above any real list (1000 pages of 1000 items), low enough that a server
@@ -25,8 +26,8 @@ export interface OffsetPage<T> {
 /** Fetches one offset page. */
 export type OffsetPageFetcher<T> = (page: { readonly limit: number; readonly offset: number }) => Promise<OffsetPage<T>>;
 
-/** Options of the offset pager. */
-export interface OffsetPagerOptions {
+/** Options of the offset pager; with `idOf`, a list that changes while it is read is followed (see ShiftOptions). */
+export interface OffsetPagerOptions<T = unknown> extends ShiftOptions<T> {
   /** Page size sent as `limit` (default 100). */
   readonly pageSize?: number;
   /** Where to start (default 0). */
@@ -53,20 +54,31 @@ export interface PageProgress {
   readonly totalItems: number;
 }
 
+/** Whether an offset listing ends after a page (`position`: the list position after its last item). */
+function offsetListEnds(page: OffsetPage<unknown>, position: number, fresh: number, asked: number, longestBefore: number): boolean {
+  const length = page.results.length;
+  if (length === 0) return true;
+  if (page.count !== null && position >= page.count) return true;
+  // Nothing new on a page shorter than asked and than the server's pages: the list ends here.
+  return fresh === 0 && length < asked && length < longestBefore;
+}
+
 /**
  * Iterate items over offset pages until `count` is reached, a page comes back empty, or `max`
  * items were yielded; more than `maxPages` pages is a PaginationLimitError. A page shorter than
  * asked does not end the list while the total says more are left: a server may cap its pages
  * below the `limit` asked for. Without a total (`count` null) the list ends at the first empty
  * page. The last page asks only for the items still wanted, so a cap below the page size
- * fetches no more than it.
+ * fetches no more than it. With `idOf`, each page after the first starts a few items early to
+ * find its place (pageAnchors.ts), and each item is yielded once.
  */
-export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): AsyncGenerator<T, void, undefined> {
+export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions<T> = {}): AsyncGenerator<T, void, undefined> {
   const limit = positiveInt(options.pageSize ?? 100, "pageSize");
   const max = options.max ?? Infinity;
   const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
   const start = options.startOffset ?? 0;
-  let offset = start;
+  const tracker = new ShiftTracker<T>(options.what ?? "the list", options);
+  let position = start;
   let yielded = 0;
   let pages = 0;
   // The longest page seen: the server's page size when it caps pages below `limit` (a last,
@@ -74,28 +86,47 @@ export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, op
   let longest = 0;
   while (yielded < max) {
     if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
-    const want = Math.min(limit, max - yielded);
-    const page = await fetchPage({ limit: want, offset });
+    const back = tracker.back(longest);
+    const want = Math.min(limit, max - yielded + back);
+    const page = await fetchPage({ limit: want, offset: position - back });
     pages++;
-    longest = Math.max(longest, page.results.length);
-    if (options.onPage) {
-      const received = Math.min(yielded + page.results.length, max);
-      const totalItems = page.count === null ? received : Math.min(Math.max(page.count - start, 0), max);
-      const perPage = Math.max(1, Math.min(limit, longest || limit));
-      options.onPage({ pages, items: received, totalItems, totalPages: Math.max(pages, Math.ceil(totalItems / perPage)) });
+    const placed = tracker.place(page.results, back);
+    if (placed.lost) {
+      tracker.restart();
+      position = start;
+      continue;
     }
-    for (const item of page.results) {
+    const longestBefore = longest;
+    longest = Math.max(longest, page.results.length);
+    position += page.results.length - back;
+    const received = Math.min(yielded + placed.fresh.length, max);
+    options.onPage?.(offsetProgress(page, { pages, received, start, max, perPage: Math.min(limit, longest || limit), reread: tracker.back(longest) }));
+    for (const item of placed.fresh) {
       if (yielded >= max) return;
       yield item;
       yielded++;
     }
-    offset += page.results.length;
-    if (page.results.length === 0 || (page.count !== null && offset >= page.count)) return;
+    if (offsetListEnds(page, position, placed.fresh.length, want, longestBefore)) return;
   }
 }
 
+/**
+ * The progress after a page: the pages the listing needs in all count the first page whole and
+ * each later one less the items it re-reads (`reread`).
+ */
+function offsetProgress(
+  page: OffsetPage<unknown>,
+  at: { pages: number; received: number; start: number; max: number; perPage: number; reread: number },
+): PageProgress {
+  const totalItems = page.count === null ? at.received : Math.min(Math.max(page.count - at.start, 0), at.max);
+  const perPage = Math.max(1, at.perPage);
+  const later = Math.max(1, perPage - at.reread);
+  const needed = totalItems <= perPage ? 1 : 1 + Math.ceil((totalItems - perPage) / later);
+  return { pages: at.pages, items: at.received, totalItems, totalPages: Math.max(at.pages, needed) };
+}
+
 /** Collect all items of an offset-paged list (up to `max`). */
-export async function fetchAllOffset<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions = {}): Promise<T[]> {
+export async function fetchAllOffset<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions<T> = {}): Promise<T[]> {
   return collect(iterateOffsetPages(fetchPage, options));
 }
 
@@ -112,13 +143,21 @@ export interface NumberedPage<T> {
   readonly results: readonly T[];
 }
 
-/** Fetches page number `page` (from 1). */
-export type NumberedPageFetcher<T> = (page: number) => Promise<NumberedPage<T>>;
+/**
+ * Fetches page number `page` (from 1) of `limit` items; `limit` is undefined unless the pager
+ * was given a `pageSize` (then it varies the page size to re-read a few items, pageAnchors.ts).
+ */
+export type NumberedPageFetcher<T> = (page: number, limit: number | undefined) => Promise<NumberedPage<T>>;
 
-/** Options of the page-number pager. */
-export interface NumberedPagerOptions {
+/** Options of the page-number pager; with `idOf` (and `pageSize`), a changing list is followed (see ShiftOptions). */
+export interface NumberedPagerOptions<T = unknown> extends ShiftOptions<T> {
   /** First page number (default 1). */
   readonly startPage?: number;
+  /**
+   * Items per page, sent as the fetcher's `limit`. With `idOf`, pages then overlap by a few
+   * items (page size and number chosen per page); without it, the fetcher picks its own size.
+   */
+  readonly pageSize?: number;
   /** Stop after this many items (default: no cap). */
   readonly max?: number;
   /** Fail with PaginationLimitError when more pages than this are announced (default {@link DEFAULT_MAX_PAGES}). */
@@ -130,37 +169,61 @@ export interface NumberedPagerOptions {
 /**
  * Iterate items over numbered pages until `next` is null, a page is empty, or `max` is reached;
  * a `next` still announced after `maxPages` pages is a PaginationLimitError. A page that does not
- * send `next` is followed by the total when it sends `count`, else until an empty page.
+ * send `next` is followed by the total when it sends `count`, else until an empty page. With
+ * `idOf` each item is yielded once; with `pageSize` too, each page after the first re-reads a
+ * few items to find its place (pageAnchors.ts), and a server that serves fewer than asked while
+ * announcing more is taken to cap its pages at that size.
  */
-export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions = {}): AsyncGenerator<T, void, undefined> {
+export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions<T> = {}): AsyncGenerator<T, void, undefined> {
   const max = options.max ?? Infinity;
   const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
-  let page = positiveInt(options.startPage ?? 1, "startPage");
+  const startPage = positiveInt(options.startPage ?? 1, "startPage");
+  let size = options.pageSize === undefined ? undefined : positiveInt(options.pageSize, "pageSize");
+  const tracker = new ShiftTracker<T>(options.what ?? "the list", size === undefined ? { ...options, overlap: 0 } : options);
+  const first = (startPage - 1) * (size ?? 0);
+  let position = first;
+  let pageNumber = startPage;
   let yielded = 0;
   let received = 0;
+  let longest = 0;
   for (let pages = 0; yielded < max; pages++) {
     if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
-    const current = await fetchPage(page);
-    received += current.results.length;
-    for (const item of current.results) {
+    const w = size === undefined ? { page: pageNumber, limit: undefined, start: 0, back: 0 } : numberedWindow(position, tracker.back(longest), size);
+    const current = await fetchPage(w.page, w.limit);
+    const length = current.results.length;
+    const capped = w.limit !== undefined && length > 0 && length < w.limit && morePagesAfter(current, w.start + length);
+    if (capped) size = length;
+    const placed = capped && w.page > 1 ? ({ lost: true } as const) : tracker.place(current.results, w.back);
+    if (placed.lost) {
+      tracker.restart();
+      position = first;
+      continue;
+    }
+    const longestBefore = longest;
+    longest = Math.max(longest, length);
+    received += length;
+    position = w.start + length;
+    pageNumber = w.page + 1;
+    for (const item of placed.fresh) {
       if (yielded >= max) return;
       yield item;
       yielded++;
     }
-    if (current.results.length === 0 || !morePagesAfter(current, received)) return;
-    page++;
+    if (length === 0 || !morePagesAfter(current, size === undefined ? received : position)) return;
+    // Nothing new on a page shorter than asked and than the server's pages: the list ends here.
+    if (placed.fresh.length === 0 && w.limit !== undefined && length < w.limit && length < longestBefore) return;
   }
 }
 
 /** Whether a numbered page announces another: by `next` when sent, else by the total, else yes (until an empty page). */
-function morePagesAfter(page: NumberedPage<unknown>, received: number): boolean {
+function morePagesAfter(page: NumberedPage<unknown>, reached: number): boolean {
   if (page.next !== undefined) return page.next !== null;
-  if (page.count !== null) return received < page.count;
+  if (page.count !== null) return reached < page.count;
   return true;
 }
 
 /** Collect all items of a page-number list (up to `max`). */
-export async function fetchAllNumbered<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions = {}): Promise<T[]> {
+export async function fetchAllNumbered<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions<T> = {}): Promise<T[]> {
   return collect(iterateNumberedPages(fetchPage, options));
 }
 

@@ -92,6 +92,18 @@ export const optionalCount = count.nullish().transform((v) => v ?? null);
 export const optionalStrings = optionalList(z.string());
 
 /**
+ * A map of strings to strings the spec leaves open (labels, taints, configuration overrides):
+ * absent and `null` read as `{}`; keys are data, kept as sent; an entry sent as `null` is not
+ * set, and is left out.
+ */
+export const optionalStringMap = z
+  .record(z.string(), z.string().nullable())
+  .nullish()
+  .transform((v): Readonly<Record<string, string>> =>
+    readonlyRecord(Object.fromEntries(Object.entries(v ?? {}).filter((entry): entry is [string, string] => entry[1] !== null))),
+  );
+
+/**
  * Reads an older spelling of a field under its current name, when only the older one is sent
  * (or the current one is `null`)
  * (the platform's older API versions, still answered by some endpoints). Applied before the

@@ -1,9 +1,12 @@
 /**
  * One stack's refresh-preview through the Automation API, classified.
  *
- * `pulumi preview --refresh` reads the live objects and plans the next `up` without persisting
- * either: the state and the platform are left as they were (the integration test checks the
- * backend's files and the simulator's request log).
+ * `pulumi preview --refresh --run-program` reads the live objects and plans the next `up`
+ * without persisting either: the state and the platform are left as they were (the integration
+ * test checks the backend's files and the simulator's request log). `--run-program` makes the
+ * refresh read with the program's providers, configured from the current stack config, as the
+ * next `up` will: without it the engine reads with the provider settings saved in the state at
+ * the last `up`, so after an API key rotation every stack would report the old key's 401.
  */
 import { Stack, type EngineEvent, type PulumiCommand } from "@pulumi/pulumi/automation";
 import { classify } from "./classify";
@@ -18,7 +21,7 @@ export async function previewStack(target: StackTarget, pulumiCommand: PulumiCom
   try {
     const ws = await readOnlyWorkspace(target.cwd, pulumiCommand);
     const stack = await Stack.select(target.stack, ws);
-    await stack.preview({ refresh: true, color: "never", suppressProgress: true, onEvent: (e) => events.push(e) });
+    await stack.preview({ refresh: true, runProgram: true, color: "never", suppressProgress: true, onEvent: (e) => events.push(e) });
   } catch (err) {
     failure = String((err as Error)?.message ?? err) || "the preview failed";
   }

@@ -3,13 +3,16 @@
  *
  * Why a separate layer: the engine's dynamic protocol has quirks the lifecycles should not know
  * about: the serialized `__provider` input, the unknown-value sentinel during preview, `read`
- * returning the stored inputs so the next diff is accurate, and errors that must never carry
- * the API key.
+ * returning the stored inputs so the next diff is accurate, errors that must never carry the API
+ * key, a refused key explained by which key the operation used (keyRefusal.ts), and errors the
+ * host would print twice more with a stack trace (hostErrors.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { guardOf } from "../adapters/errorScrubbing";
+import { guardOf, type Guard } from "../adapters/errorScrubbing";
+import { explainKeyRefusal, type KeyOrigin, type KeyUse } from "../adapters/keyRefusal";
 import { unknownInputs } from "../adapters/unknownValues";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { handOver } from "./hostErrors";
 import { keepProviderOnPartial } from "./initFailed";
 
 /** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
@@ -25,15 +28,29 @@ function userInputs(props: Record<string, unknown> | undefined): Record<string, 
 }
 
 /**
+ * The guard of one kind of operation: the error scrubbed of the key, a refused key explained as
+ * `use` (a read or delete may run with the settings saved in the state: the host cannot tell),
+ * and remembered as handed to the host.
+ */
+function operationGuard(secrets: () => readonly string[], use: KeyUse, keyOrigin: () => KeyOrigin): Guard {
+  const scrub = guardOf(secrets);
+  return <T>(work: () => Promise<T>) =>
+    scrub(() => work().catch((err: unknown) => Promise.reject(explainKeyRefusal(err, use, keyOrigin())))).catch((err: unknown) => Promise.reject(handOver(err)));
+}
+
+/**
  * Builds the dynamic handlers of one lifecycle. `context` supplies the client and log;
- * `secrets` lists what must never appear in an error (the API key).
+ * `secrets` lists what must never appear in an error (the API key); `keyOrigin` says where the
+ * configured key came from (config or environment).
  */
 export function toDynamicHandlers<I, O>(
   lifecycle: ResourceLifecycle<I, O>,
   context: () => LifecycleContext,
   secrets: () => readonly string[],
+  keyOrigin: () => KeyOrigin = () => "config",
 ): DynamicHandlers {
-  const guard = guardOf(secrets);
+  const guard = operationGuard(secrets, "current", keyOrigin);
+  const savedGuard = operationGuard(secrets, "savedUnlessRunProgram", keyOrigin);
   return {
     check: (_olds, news) =>
       guard(async () => {
@@ -44,7 +61,7 @@ export function toDynamicHandlers<I, O>(
     diff: (id, olds, news) => guard(() => lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)),
     create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I).catch(keepProviderOnPartial(inputs, secrets))),
     read: (id, props) =>
-      guard(async () => {
+      savedGuard(async () => {
         const result = await lifecycle.read(context(), id, userInputs(props) as O);
         // An empty id tells the engine the object is gone (refresh drops it).
         if (!result) return { id: "", props: {} };
@@ -52,6 +69,6 @@ export function toDynamicHandlers<I, O>(
       }),
     update: (id, olds, news) =>
       guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I).catch(keepProviderOnPartial(news, secrets)) })),
-    delete: (id, props) => guard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
+    delete: (id, props) => savedGuard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
   };
 }

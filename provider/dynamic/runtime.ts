@@ -77,7 +77,7 @@ function contextFor(typeName: string): () => LifecycleContext {
 
 /** The handlers of every resource type, by type name (the name the SDK class registers). */
 export const handlers = Object.fromEntries(
-  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(RESOURCE_LIFECYCLES[name], contextFor(name), secrets)]),
+  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(RESOURCE_LIFECYCLES[name], contextFor(name), secrets, () => settings.apiKeyFrom)]),
 ) as Record<ResourceTypeName, DynamicHandlers>;
 
 /**

@@ -91,26 +91,15 @@ export const getResellerTotalsLookup: LookupDefinition<GetResellerTotalsArgs, No
   name: "getResellerTotals",
   normalize: normalizeResellerTotalsArgs,
   async execute({ client }, a) {
-    const rows: ConsumptionRow[] = [];
-    const max = a.maxResults ?? Infinity;
-    let offset = a.offset;
-    // `count` is the size of this page, not a total (CONTRACT.md), so stop on a short page.
-    for (;;) {
-      const page = await client.waap.reseller.totals(a.metric, {
-        clientIds: a.clientIds.length ? a.clientIds : undefined,
-        from: a.from,
-        to: a.to,
-        limit: a.limit,
-        offset,
-      });
-      for (const row of page.results) {
-        if (rows.length >= max) break;
-        rows.push(row);
-      }
-      offset += page.results.length;
-      const done = a.limit === 0 || page.results.length < a.limit || rows.length >= max || offset > MAX_RESELLER_OFFSET;
-      if (done) break;
-    }
+    const query = { clientIds: a.clientIds.length ? a.clientIds : undefined, from: a.from, to: a.to };
+    // Pages of `limit` from `offset`, each item once however the report moves between pages;
+    // `count` is the size of a page, not a total (CONTRACT.md), so a short page ends the list.
+    // The API takes no offset past MAX_RESELLER_OFFSET: no more items than that reach.
+    const reachable = MAX_RESELLER_OFFSET + a.limit - a.offset;
+    const rows: readonly ConsumptionRow[] =
+      a.limit === 0
+        ? (await client.waap.reseller.totals(a.metric, { ...query, limit: 0, offset: a.offset })).results.slice(0, a.maxResults)
+        : await client.waap.reseller.totalsAll(a.metric, query, { pageSize: a.limit, startOffset: a.offset, max: Math.min(a.maxResults ?? Infinity, reachable) });
     return {
       metric: a.metric,
       from: a.from,

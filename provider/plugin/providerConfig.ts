@@ -28,12 +28,24 @@ export interface Configuration {
   readonly settings: ConnectionSettings;
   readonly run: RunState;
   readonly cache: LookupCache;
+  /**
+   * Which key a read or delete uses: `current` when the engine checked the program's config
+   * (`CheckConfig`) before this `Configure`, as it does whenever the program runs; `saved` when
+   * it configured the provider from the state alone (`pulumi refresh`, `pulumi destroy` and the
+   * refresh of `pulumi preview --refresh` without `--run-program`).
+   */
+  readonly keyUse: "saved" | "current";
   client?: CloudPlatformClient;
 }
 
 /** A fresh configuration from config `lookup` (a full config key) and the environment. */
-export function newConfiguration(lookup: (key: string) => string | undefined, env: NodeJS.ProcessEnv, runOptions: RunOptions | undefined): Configuration {
-  return { settings: resolveConnectionSettings(lookup, env), run: new RunState(runOptions), cache: new LookupCache() };
+export function newConfiguration(
+  lookup: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv,
+  runOptions: RunOptions | undefined,
+  keyUse: Configuration["keyUse"] = "current",
+): Configuration {
+  return { settings: resolveConnectionSettings(lookup, env), run: new RunState(runOptions), cache: new LookupCache(), keyUse };
 }
 
 /** The configuration's client, made on first use. */

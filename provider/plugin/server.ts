@@ -12,10 +12,12 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as pluginProto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
+import { explainKeyRefusal, type KeyUse } from "../adapters/keyRefusal";
 import { secretsOf } from "../adapters/secrets";
 import { redact } from "../api";
 import { messageOf } from "../caughtErrors";
 import { VERSION } from "../api/version";
+import { API_KEY_CONFIG } from "../settings";
 import { LookupArgumentError, runLookup } from "../lookups";
 import type { LifecycleContext } from "../resources/lifecycle";
 import type { RunOptions } from "../resources/runState";
@@ -78,6 +80,12 @@ export class CloudPlatformPlugin {
   /** The address {@link engine} is connected to (none: lines are dropped). */
   private engineAddress: string | undefined;
   private config: Configuration;
+  /**
+   * The API key of the last `CheckConfig` (the program's provider config), or undefined when
+   * none came: a `Configure` with that key follows the program; one without a check comes from
+   * the state (see {@link Configuration.keyUse}).
+   */
+  private checkedKey: { readonly apiKey: unknown } | undefined;
   private readonly handlers: ReadonlyMap<string, PluginResourceHandlers>;
   /** `Cancel` and `customTimeouts`: the abort signal of every operation. */
   private readonly limits = new OperationLimits();
@@ -92,9 +100,35 @@ export class CloudPlatformPlugin {
     this.handlers = new Map([...resourceTypes(options.lifecycles)].map(([token, t]) => [token, toPluginHandlers(t.lifecycle, t.shape, secrets)]));
   }
 
+  /** Remembers the key of a `CheckConfig` (the program's provider config); passes `news` on. */
+  private checked(news: PlainProperties): PlainProperties {
+    this.checkedKey = { apiKey: news.values.apiKey };
+    return news;
+  }
+
+  /**
+   * Which key the reads and deletes of a `Configure` with `values` use: `current` when the engine
+   * checked that key as the program's config just before (it does whenever the program runs),
+   * else `saved` (configured from the state alone).
+   */
+  private keyUseOf(values: (fullKey: string) => string | undefined): Configuration["keyUse"] {
+    const checked = this.checkedKey;
+    this.checkedKey = undefined;
+    return checked !== undefined && String(checked.apiKey ?? "") === (values(API_KEY_CONFIG) ?? "") ? "current" : "saved";
+  }
+
   /** Stops the engine log connection. */
   close(): void {
     this.engine.close();
+  }
+
+  /**
+   * Runs one operation under `Cancel` and `timeout`; a refused key in its error is explained as
+   * `use` (which key the operation sent: see {@link Configuration.keyUse}), from where this
+   * configuration's key came.
+   */
+  private operation<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>, use: KeyUse = "current"): Promise<T> {
+    return this.limits.run(timeout, work).catch((err: unknown) => Promise.reject(explainKeyRefusal(err, use, this.config.settings.apiKeyFrom)));
   }
 
   private redacted(text: string): string {
@@ -144,22 +178,23 @@ export class CloudPlatformPlugin {
         if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
         return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
       }, scrub),
-      checkConfig: unary(async (req: provProto.CheckRequest) => checkConfig(fromStruct(req.getNews()), scrub), scrub),
+      checkConfig: unary(async (req: provProto.CheckRequest) => checkConfig(this.checked(fromStruct(req.getNews())), scrub), scrub),
       diffConfig: unary(async (req: provProto.DiffRequest) => diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
       configure: unary(async (req: provProto.ConfigureRequest) => {
         // A fresh run: new settings, client, RunState and lookup cache.
-        this.config = newConfiguration(configuredValues(req), this.options.env ?? process.env, this.options.runOptions);
+        const values = configuredValues(req);
+        this.config = newConfiguration(values, this.options.env ?? process.env, this.options.runOptions, this.keyUseOf(values));
         return configureResponse();
       }, scrub),
       cancel: unary(async () => {
         this.limits.cancel();
         return new Empty();
       }, scrub),
-      invoke: unary(async (req: provProto.InvokeRequest) => this.limits.run(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)), scrub),
+      invoke: unary(async (req: provProto.InvokeRequest) => this.operation(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)), scrub),
       check: unary(async (req: provProto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const result = await this.limits.run(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
+        const result = await this.operation(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
         const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
         res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
         return res;
@@ -176,7 +211,7 @@ export class CloudPlatformPlugin {
       create: unary(async (req: provProto.CreateRequest) => {
         const inputs = fromStruct(req.getProperties());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const { id, outs } = await this.limits.run(customTimeout("create", req.getTimeout()), (signal) =>
+        const { id, outs } = await this.operation(customTimeout("create", req.getTimeout()), (signal) =>
           handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()),
         );
         return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
@@ -185,7 +220,7 @@ export class CloudPlatformPlugin {
         const props = fromStruct(req.getProperties());
         const inputs = fromStruct(req.getInputs());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const found = await this.limits.run(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values));
+        const found = await this.operation(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values), this.config.keyUse);
         const res = new provProto.ReadResponse();
         if (!found) return res; // an empty id: the object is gone
         const secret = union(props.secretKeys, inputs.secretKeys);
@@ -195,7 +230,7 @@ export class CloudPlatformPlugin {
         const olds = fromStruct(req.getOlds());
         const news = fromStruct(req.getNews());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const outs = await this.limits.run(customTimeout("update", req.getTimeout()), (signal) =>
+        const outs = await this.operation(customTimeout("update", req.getTimeout()), (signal) =>
           handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
         );
         return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
@@ -203,7 +238,8 @@ export class CloudPlatformPlugin {
       delete: unary(async (req: provProto.DeleteRequest) => {
         const props = fromStruct(req.getProperties());
         const handlers = this.handlersOf(req.getType(), req.getUrn());
-        await this.limits.run(customTimeout("delete", req.getTimeout()), (signal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values));
+        const remove = (signal: AbortSignal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values);
+        await this.operation(customTimeout("delete", req.getTimeout()), remove, this.config.keyUse);
         return new Empty();
       }, scrub),
     };

@@ -19,7 +19,7 @@
  * no write follows, and the caller fails with a clear error that keeps the resource in the
  * stack ({@link PresenceUnclearError}).
  */
-import { CloudPlatformError, NotFoundError, ValidationError } from "../api/errors";
+import { AuthenticationError, CloudPlatformError, NotFoundError, PermissionDeniedError, ValidationError } from "../api/errors";
 import { isRecord } from "../api/schema";
 import { messageOf } from "../caughtErrors";
 
@@ -29,8 +29,8 @@ export type Presence<T> =
   | { readonly state: "present"; readonly value: T }
   /** A well-formed answer proves it is not there. */
   | { readonly state: "absent" }
-  /** The answer cannot tell; `reason` says what came, for the user. */
-  | { readonly state: "unclear"; readonly reason: string };
+  /** The answer cannot tell; `reason` says what came, for the user; `cause` is the error of a failed read. */
+  | { readonly state: "unclear"; readonly reason: string; readonly cause?: unknown };
 
 /**
  * True for a 404 that carries the product's own error body (an object with the server's
@@ -53,7 +53,8 @@ export function isEventNotFoundAnswer(err: unknown): boolean {
 /**
  * Looks for one object in a list read. `identified` says whether an item carries the fields the
  * lookup relies on (an event's uuid and name); one item without them makes the whole answer
- * unclear, because the object sought could be that item. A list read that fails is unclear.
+ * unclear, because the object sought could be that item. A list read that fails is unclear, and
+ * so is one `answerProblem` finds wanting as a whole (an event list answered `{}`).
  * `listCall` names the call (`GET /path`) in the reason, so the user learns which answer it was.
  */
 export async function findInList<T>(
@@ -61,14 +62,17 @@ export async function findInList<T>(
   identified: (item: T) => boolean,
   matches: (item: T) => boolean,
   listCall?: string,
+  answerProblem?: (items: readonly T[]) => string | undefined,
 ): Promise<Presence<T>> {
   let items: readonly T[];
   try {
     items = await list();
   } catch (err) {
-    return { state: "unclear", reason: `the list could not be read: ${messageOf(err)}` };
+    return { state: "unclear", reason: `the list could not be read: ${messageOf(err)}`, cause: err };
   }
   if (!Array.isArray(items)) return { state: "unclear", reason: "the list answer was not a list" };
+  const problem = answerProblem?.(items);
+  if (problem !== undefined) return { state: "unclear", reason: problem };
   const anonymous = items.filter((item) => !identified(item)).length;
   if (anonymous > 0) {
     const answer = listCall ? `the answer of ${listCall}` : "the list answer";
@@ -88,22 +92,29 @@ export async function readOne<T>(read: () => Promise<T>, wellFormed: (value: T) 
     value = await read();
   } catch (err) {
     if (isWellFormedNotFound(err)) return { state: "absent" };
-    return { state: "unclear", reason: `the read failed: ${messageOf(err)}` };
+    return { state: "unclear", reason: `the read failed: ${messageOf(err)}`, cause: err };
   }
   const problem = wellFormed(value);
   return problem === undefined ? { state: "present", value } : { state: "unclear", reason: `the answer is malformed: ${problem}` };
 }
 
+/** Whether the API refused the key (401, 403): a read it refused says nothing about the object. */
+function keyRefused(err: unknown): boolean {
+  return err instanceof AuthenticationError || err instanceof PermissionDeniedError;
+}
+
 /**
  * A read could not tell whether the object exists, so nothing was concluded: the resource stays
  * in the stack as recorded and nothing was written. The message names the object, what came and
- * that running the command again once the API answers normally is safe.
+ * that running the command again once the API answers normally is safe; when the API refused
+ * the key, what came already says what to do about the key, and `cause` is that refusal (the
+ * adapters reword its advice once they know which key was used).
  */
 export class PresenceUnclearError extends CloudPlatformError {
-  constructor(what: string, operation: string, reason: string) {
-    super(
-      `Cannot tell whether ${what} exists (${reason}); ${operation}. ` +
-        "A malformed or failed answer is never taken to mean that an object is absent. Run the command again once the API answers normally.",
-    );
+  constructor(what: string, operation: string, reason: string, cause?: unknown) {
+    const tail = keyRefused(cause)
+      ? "The API refused the key, so nothing was concluded."
+      : "A malformed or failed answer is never taken to mean that an object is absent. Run the command again once the API answers normally.";
+    super(`Cannot tell whether ${what} exists (${reason}); ${operation}. ${tail}`, cause === undefined ? undefined : { cause });
   }
 }

@@ -78,7 +78,7 @@ export function createK8sClusterUpgradeLifecycle(
       if (!identity) throw new Error(`K8sClusterUpgrade: cannot read resource ${id}: its state names no cluster`);
       const found = await readCluster(ctx, identity.projectId, identity.regionId, identity.clusterName);
       if (found.state === "unclear") {
-        throw new PresenceUnclearError(describeCluster(identity.projectId, identity.regionId, identity.clusterName), "the resource stays in the stack as recorded", found.reason);
+        throw new PresenceUnclearError(describeCluster(identity.projectId, identity.regionId, identity.clusterName), "the resource stays in the stack as recorded", found.reason, found.cause);
       }
       if (found.state === "absent") return undefined;
       const cluster = found.value;

@@ -55,7 +55,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs): Promise<ReadResult<StorageEventInputs, StorageEventOutputs> | undefined> {
   const found = await locateOwn(() => ctx.run.eventLists.get("read", () => notifications(ctx).list()), id, outs);
-  if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "the resource stays in the stack as recorded", found.reason);
+  if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "the resource stays in the stack as recorded", found.reason, found.cause);
   if (found.state === "absent") return undefined;
   const uuid = String(found.value.uuid);
   const inputs = liveInputs(found.value, outs);
@@ -77,7 +77,7 @@ async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutpu
  */
 async function finishPendingCreate(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<StorageEventOutputs> {
   const found = await locateOwn(() => ctx.run.eventLists.get("fresh", () => notifications(ctx).list()), id, olds);
-  if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, olds), "nothing was written; the resource stays in the stack as pending", found.reason);
+  if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, olds), "nothing was written; the resource stays in the stack as pending", found.reason, found.cause);
   if (found.state === "absent") {
     ctx.log(`${describeEvent(wanted)}: the earlier create never landed (the event list does not show it); creating it now`);
     return (await claimAndCreate(ctx, wanted)).outs;
@@ -98,7 +98,7 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
   let uuid = uuidOf(id, outs);
   if (!uuid) {
     const found = await locateOwn(() => ctx.run.eventLists.get("fresh", () => api.list()), id, outs);
-    if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "nothing was deleted; the resource stays in the stack", found.reason);
+    if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "nothing was deleted; the resource stays in the stack", found.reason, found.cause);
     if (found.state === "absent") {
       ctx.log(`${describeEvent(stored)}: its create never landed (the event list does not show it); nothing to delete`);
       return;

@@ -24,10 +24,12 @@ export function eventAnswer(dialect: SimulatorDialect, event: JsonObject): JsonO
 /**
  * The event list (an object keyed by the four kinds). "public-api": a kind without events is
  * `null` (a Go server's nil slice) instead of `[]`, items as `eventAnswer`, plus an unknown
- * field beside the kinds.
+ * field beside the kinds; an account without any event answers `{}` (the public
+ * `EventsResponse` requires none of the kinds: a server that leaves empty ones out sends that).
  */
 export function eventListAnswer(dialect: SimulatorDialect, list: Record<string, JsonObject[]>): JsonObject {
   if (!isPublicApi(dialect)) return list;
+  if (Object.values(list).every((items) => items.length === 0)) return {};
   const out: JsonObject = {};
   for (const [kind, items] of Object.entries(list)) out[kind] = nilIfEmpty(items.map((e) => eventAnswer(dialect, e)));
   return withFuture(out);

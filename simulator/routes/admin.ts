@@ -19,6 +19,7 @@ import { MalformedRuleError } from "../malformed";
 import { bulkCreate } from "./bulk";
 import { DIALECTS, isDialect } from "../dialect";
 import { parseUnservedRule, UnservedRuleError } from "../unserved";
+import { ListShiftRuleError } from "../listShifts";
 
 function body(ctx: RouteContext): Record<string, unknown> {
   if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
@@ -265,6 +266,17 @@ function getState(ctx: RouteContext) {
   return ok({ ...s, tasks: s.tasks.map((t) => ctx.sim.tasks.view(t, now)), taskStates: TASK_STATES });
 }
 
+/** Adds a list-shift rule (CONTRACT.md "List shifts"); answers every rule. */
+function addListShift(ctx: RouteContext) {
+  try {
+    const rule = ctx.sim.listShifts.add(body(ctx));
+    return ok({ rule, listShifts: ctx.sim.listShifts.list() });
+  } catch (err) {
+    if (err instanceof ListShiftRuleError) throw simpleError(400, err.message);
+    throw err;
+  }
+}
+
 /** Admin routes. */
 export const adminRoutes: Route[] = [
   {
@@ -329,6 +341,16 @@ export const adminRoutes: Route[] = [
     pattern: /^\/__admin\/unserved\/?$/,
     handler: (ctx) => {
       ctx.sim.unserved.clear();
+      return noContent();
+    },
+  },
+  { method: "GET", pattern: /^\/__admin\/list-shifts\/?$/, handler: (ctx) => ok({ listShifts: ctx.sim.listShifts.list() }) },
+  { method: "POST", pattern: /^\/__admin\/list-shifts\/?$/, handler: addListShift },
+  {
+    method: "DELETE",
+    pattern: /^\/__admin\/list-shifts\/?$/,
+    handler: (ctx) => {
+      ctx.sim.listShifts.clear();
       return noContent();
     },
   },

@@ -3,8 +3,8 @@
  * one run of one shared file backend:
  * - drift-dynamic/clean: untouched;
  * - drift-dynamic/drift: one event's limit changed and another event deleted out of band;
- * - drift-dynamic/error: a wrong API key in its config (a refresh reads with the provider
- *   configuration the state recorded, so the new key fails the preview-time cluster check);
+ * - drift-dynamic/error: a wrong API key in its config (the report refreshes with the program's
+ *   providers, configured from the current config, so the wrong key is refused at the first read);
  * - drift-python/blocked (a Python program on the generated SDK, so the engine uses the
  *   cloudplatform plugin): its cluster upgraded past the declared version out of band;
  * - drift-python/quota: its cluster declared one version up, which the project's quota cannot

@@ -23,7 +23,7 @@ const PREFIX = `${PKG}:index:`;
  * lifecycles' checks treat these as integers). Everything else stays `number`. Why by name: the
  * TypeScript types only say `number`, and generated Go/Python SDKs should take `int` for ids.
  */
-const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|^soakSeconds$|Count$|^page|^limit$|^offset$|^maxResults$)/;
+const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|^soakSeconds$|Count$|^page|^limit$|^offset$|^maxResults$|^amount$|Size$|SizeV6$|^period$|^acknowledgedBy$)/;
 
 /**
  * The resources: SDK file, class and args interface, and the identity inputs whose change

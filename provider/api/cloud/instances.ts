@@ -198,6 +198,6 @@ export function instancesApi(t: Transport): InstancesApi {
   return {
     list,
     listAll: (projectId, regionId, params = {}, pager = {}, options) =>
-      fetchAllOffset((p) => list(projectId, regionId, { ...params, ...p }, options), { what: `GET ${apiPath`/cloud/v1/instances/${projectId}/${regionId}`}`, ...pager }),
+      fetchAllOffset((p) => list(projectId, regionId, { ...params, ...p }, options), { what: `GET ${apiPath`/cloud/v1/instances/${projectId}/${regionId}`}`, ...pager, idOf: (i) => i.id }),
   };
 }

@@ -8,7 +8,8 @@ import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pag
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { offsetPage, offsetPageWithoutCount, optionalBoolean, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
+import { offsetPage, offsetPageWithoutCount, optionalBoolean, optionalInt, optionalList, optionalStringMap, optionalText, text, type Answer } from "../schema";
+import { k8sAuthentication, k8sCni, k8sLogging } from "./k8sSettings";
 import { taskIdListSchema, type TaskIdList } from "./tasks";
 import { checkPoolQuota, type PoolQuotaCheck, type PoolQuotaRequest } from "./k8sPoolQuota";
 
@@ -24,6 +25,13 @@ const poolFields = z
     min_node_count: optionalInt,
     max_node_count: optionalInt,
     status: optionalText,
+    auto_healing_enabled: optionalBoolean,
+    is_public_ipv4: optionalBoolean,
+    boot_volume_size: optionalInt,
+    boot_volume_type: optionalText,
+    labels: optionalStringMap,
+    taints: optionalStringMap,
+    created_at: optionalText,
   })
   .transform((p) => ({
     /** Pool id, when reported. */
@@ -40,6 +48,20 @@ const poolFields = z
     maxNodeCount: p.max_node_count,
     /** Pool status, as sent; null when not sent. */
     status: p.status,
+    /** Whether failed nodes are replaced automatically; null when not reported. */
+    autoHealingEnabled: p.auto_healing_enabled,
+    /** Whether the nodes have public IPv4 addresses; null when not reported. */
+    isPublicIpv4: p.is_public_ipv4,
+    /** Size of each node's boot volume, in GiB. */
+    bootVolumeSize: p.boot_volume_size,
+    /** Volume type of each node's boot volume (e.g. `ssd_hiiops`). */
+    bootVolumeType: p.boot_volume_type,
+    /** Kubernetes labels put on the pool's nodes, key to value; `{}` when none. */
+    labels: p.labels,
+    /** Kubernetes taints put on the pool's nodes, key to `value:effect`; `{}` when none. */
+    taints: p.taints,
+    /** When the pool was created, ISO 8601 as sent. */
+    createdAt: p.created_at,
   }));
 
 /** A node pool of a cluster. */
@@ -81,6 +103,17 @@ export const clusterSchema = z
     keypair: optionalText,
     created_at: optionalText,
     pools: optionalList(poolSchema),
+    fixed_network: optionalText,
+    fixed_subnet: optionalText,
+    is_ipv6: optionalBoolean,
+    pods_ip_pool: optionalText,
+    pods_ipv6_pool: optionalText,
+    services_ip_pool: optionalText,
+    services_ipv6_pool: optionalText,
+    cni: k8sCni,
+    authentication: k8sAuthentication,
+    logging: k8sLogging,
+    autoscaler_config: optionalStringMap,
   })
   .transform((w) => ({
     /** The cluster's UUID, when reported. */
@@ -107,6 +140,28 @@ export const clusterSchema = z
     createdAt: w.created_at,
     /** The cluster's node pools. */
     pools: w.pools,
+    /** Id of the network the nodes are in; null when not set (a network made for the cluster). */
+    fixedNetwork: w.fixed_network,
+    /** Id of the subnet the nodes are in; null when not set. */
+    fixedSubnet: w.fixed_subnet,
+    /** Whether the cluster has public IPv6 addresses; null when not reported. */
+    isIpv6: w.is_ipv6,
+    /** The IPv4 CIDR pods take addresses from. */
+    podsIpPool: w.pods_ip_pool,
+    /** The IPv6 CIDR pods take addresses from. */
+    podsIpv6Pool: w.pods_ipv6_pool,
+    /** The IPv4 CIDR of the cluster's services. */
+    servicesIpPool: w.services_ip_pool,
+    /** The IPv6 CIDR of the cluster's services. */
+    servicesIpv6Pool: w.services_ipv6_pool,
+    /** The CNI (`calico` or `cilium`) and Cilium's settings; null when not reported. */
+    cni: w.cni,
+    /** How the cluster's API authenticates users (kubeconfig dates, OIDC); null when not reported. */
+    authentication: w.authentication,
+    /** Log streaming of the cluster; null when not reported. */
+    logging: w.logging,
+    /** Overrides of the cluster autoscaler's parameters, name to value; `{}` when none. */
+    autoscalerConfig: w.autoscaler_config,
   }));
 
 /** A managed Kubernetes cluster. */
@@ -174,7 +229,7 @@ export function k8sApi(t: Transport): K8sApi {
       return res.data;
     },
     listClusters,
-    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), { what: `GET ${apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`}`, ...pager }),
+    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), { what: `GET ${apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`}`, ...pager, idOf: (c) => c.name }),
     async upgradeVersions(projectId, regionId, clusterName, options) {
       const res = await t.request({
         method: "GET",

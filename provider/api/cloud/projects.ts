@@ -87,5 +87,5 @@ export function projectsApi(t: Transport): ProjectsApi {
     });
     return res.data;
   };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/projects", ...pager }) };
+  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/projects", ...pager, idOf: (p) => p.id }) };
 }

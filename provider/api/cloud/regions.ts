@@ -114,5 +114,5 @@ export function regionsApi(t: Transport): RegionsApi {
     });
     return res.data;
   };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/regions", ...pager }) };
+  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/regions", ...pager, idOf: (r) => r.id }) };
 }

@@ -70,6 +70,10 @@ export const taskSchema = z
     user_id: optionalInt,
     client_id: optionalInt,
     request_id: optionalText,
+    detailed_state: optionalText,
+    acknowledged_at: optionalText,
+    acknowledged_by: optionalInt,
+    data: z.unknown().optional(),
   })
   .transform((w) => ({
     /** Task UUID, globally unique. */
@@ -80,11 +84,11 @@ export const taskSchema = z
     state: w.state,
     /** Failure reason when ERROR, verbatim; otherwise null. */
     error: w.error,
-    /** ISO 8601 without zone, as sent. */
+    /** Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers). */
     createdOn: w.created_on,
-    /** Time of the last change, ISO 8601 without zone, as sent. */
+    /** Time of the last change, ISO 8601 as sent (with or without a zone). */
     updatedOn: w.updated_on,
-    /** Time the task finished, ISO 8601 without zone; null while running. */
+    /** Time the task finished, ISO 8601 as sent (with or without a zone); null while running. */
     finishedOn: w.finished_on,
     /**
      * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
@@ -102,7 +106,21 @@ export const taskSchema = z
     clientId: w.client_id,
     /** The request that started the task, when reported. */
     requestId: w.request_id,
+    /**
+     * A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+     * as sent); null when not reported.
+     */
+    detailedState: w.detailed_state,
+    /** When the task was acknowledged, as sent; null when it was not. */
+    acknowledgedAt: w.acknowledged_at,
+    /** The user id that acknowledged the task; null when not acknowledged. */
+    acknowledgedBy: w.acknowledged_by,
+    /** The task's parameters, as the platform sends them (any JSON); null when not sent. */
+    data: (w.data ?? null) as TaskData,
   }));
+
+/** A task's parameters: any JSON value (the OpenAPI gives `data` no shape), `null` when not sent. */
+export type TaskData = string | number | boolean | null | readonly TaskData[] | { readonly [key: string]: TaskData };
 
 /** An asynchronous cloud operation. */
 export interface Task extends Answer<typeof taskSchema> {}
@@ -156,7 +174,7 @@ export function tasksApi(t: Transport): TasksApi {
     },
     list,
     listAll(params = {}, pager = {}, options) {
-      return fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/tasks", ...pager });
+      return fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/tasks", ...pager, idOf: (t) => t.id });
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
-import { optionalCount, optionalInt, optionalList, optionalText, text, withAnyOf, type Answer } from "../schema";
+import { isRecord, optionalCount, optionalInt, optionalList, optionalText, text, withAnyOf, type Answer } from "../schema";
 
 /** The four kinds of threshold. */
 export type NotificationEventName = "reaching_used_space" | "reaching_files_quantity" | "reaching_used_traffic" | "reaching_used_requests";
@@ -112,14 +112,8 @@ const listedEventSchema = z.object({ uuid: optionalText, ...eventFields });
 /** A kind of the list: its events, or `null` / absent for none (a Go server's empty slice). */
 const eventGroup = optionalList(listedEventSchema);
 
-/**
- * The list answer: an object keyed by the four event names, each an array of events (the name
- * of an item is the key it is under); a kind without events may come as `null` or be left out.
- * At least one of the four keys must be there: a body without any (`{}`, a wrong shape, an error
- * object) must never read as "there are no events", since that would drop every StorageEvent
- * from the stack. Keys the API may add later are ignored.
- */
-export const eventListSchema = withAnyOf(
+/** The list keyed by the kinds: at least one of the four keys, each an array of events or `null`. */
+const eventListWithKinds = withAnyOf(
   NOTIFICATION_EVENT_NAMES,
   "the event kinds as keys",
   z.object({
@@ -129,6 +123,43 @@ export const eventListSchema = withAnyOf(
     reaching_used_requests: eventGroup,
   }),
 ).transform((byName) => NOTIFICATION_EVENT_NAMES.flatMap((key) => (byName[key] ?? []).map((w) => eventFromWire(w, key))));
+
+/** Marks a list read from `{}` (see {@link answeredWithoutKinds}). */
+const WITHOUT_KINDS = Symbol("the event list was answered as {}");
+
+/**
+ * Whether an event list came as `{}`: no kind at all. Why it is kept apart from a list whose
+ * kinds are all empty or `null`: the OpenAPI's `EventsResponse` requires none of the four kinds,
+ * so an account without events may answer `{}`, but so may a gateway or a broken server in front
+ * of an account full of them. A decision that an event is absent (refresh, the read-back of a
+ * write, delete) needs a list that shows its kinds; only the check a create makes before it
+ * sends may read `{}` as "no events", since the create confirms its event was the only one of
+ * its identity afterwards (`provider/resources/storage/firstEvent.ts`).
+ */
+export function answeredWithoutKinds(list: readonly unknown[]): boolean {
+  return (list as { [WITHOUT_KINDS]?: boolean })[WITHOUT_KINDS] === true;
+}
+
+/** No events, marked as read from `{}`. */
+function listWithoutKinds<T>(): T[] {
+  return Object.defineProperty([] as T[], WITHOUT_KINDS, { value: true, enumerable: false });
+}
+
+/**
+ * The list answer: an object keyed by the four event names, each an array of events (the name
+ * of an item is the key it is under); a kind without events may come as `null` or be left out.
+ * `{}` (no key at all) reads as no events, marked ({@link answeredWithoutKinds}). Any other body
+ * without one of the four keys (a wrong shape, an error object) is refused: it never reads as
+ * "there are no events", since that could drop every StorageEvent from the stack. Keys the API
+ * may add later are ignored.
+ */
+export const eventListSchema = z.unknown().transform((body, ctx): z.output<typeof eventListWithKinds> => {
+  if (isRecord(body) && Object.keys(body).length === 0) return listWithoutKinds();
+  const parsed = eventListWithKinds.safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [...issue.path] });
+  return z.NEVER;
+});
 
 /** A threshold as the list shows it: the `uuid` is null when the server left it out. */
 export interface ListedNotificationEvent extends Readonly<z.output<typeof eventListSchema>[number]> {}

@@ -91,6 +91,13 @@ export const aiTaskPageSchema = z
   })
   .transform((w) => ({ count: w.count, next: w.next, previous: w.previous, results: w.results }));
 
+/**
+ * Page size of `listAll` when the params give no `limit` (the lookup's default too). Why not the
+ * server's default of 10: each page after the first re-reads a few items, and page numbers
+ * address multiples of the page size, so small pages bring few new items each.
+ */
+export const DEFAULT_AI_TASK_PAGE_SIZE = 100;
+
 /** The AI task functions of the client. */
 export interface AiTasksApi {
   /** One page. */
@@ -120,7 +127,16 @@ export function aiTasksApi(t: Transport): AiTasksApi {
     });
     return res.data;
   };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllNumbered((page) => list({ ...params, page }, options), { what: "GET /streaming/ai/tasks", ...pager }) };
+  return {
+    list,
+    listAll: (params = {}, pager = {}, options) =>
+      fetchAllNumbered((page, limit) => list({ ...params, page, limit }, options), {
+        what: "GET /streaming/ai/tasks",
+        pageSize: params.limit ?? DEFAULT_AI_TASK_PAGE_SIZE,
+        ...pager,
+        idOf: (t) => t.taskId,
+      }),
+  };
 }
 
 /** `client.streaming`. */

@@ -8,7 +8,9 @@ import { fetchAllOffset, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
-import { count, readonlyList, text, type Answer } from "../schema";
+import { int, optionalCount, readonlyList, text, type Answer } from "../schema";
+import { ConfigurationError } from "../errors";
+import { sourceOf, type OptionSources } from "../optionNames";
 
 /** Billable metrics. */
 export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
@@ -30,10 +32,10 @@ export interface ResellerTotalsParams {
   readonly offset?: number;
 }
 
-const consumptionRowFields = z.object({ date: text, amount: z.number() }).transform((r) => ({
+const consumptionRowFields = z.object({ date: text, amount: int }).transform((r) => ({
   /** Day of the row, ISO 8601 date. */
   date: r.date,
-  /** Billable amount consumed that day. */
+  /** Billable amount consumed that day: a whole number (domains, bytes or requests). */
   amount: r.amount,
 }));
 
@@ -42,18 +44,24 @@ export interface ConsumptionRow extends Answer<typeof consumptionRowFields> {}
 
 const consumptionRowSchema: z.ZodType<ConsumptionRow> = consumptionRowFields;
 
-/** A consumption page: every field is required (the spec's table), so is each row's `date` and `amount`. */
+/**
+ * A consumption page: `results` and each row's `date` and `amount` are required (the rows are
+ * the answer); the bookkeeping fields `limit`, `offset` and `count` are read when sent (null
+ * otherwise): no decision reads them, since paging stops on a short page.
+ */
 export const consumptionPageSchema = z
   .object({
-    limit: count,
-    offset: count,
-    count,
+    limit: optionalCount,
+    offset: optionalCount,
+    count: optionalCount,
     results: z.array(consumptionRowSchema).transform(readonlyList),
   })
   .transform((w) => ({
+    /** The page size the server applied, when sent. */
     limit: w.limit,
+    /** The offset of the page, when sent. */
     offset: w.offset,
-    /** As the server reports it. */
+    /** The rows in this page (not a total), when sent. */
     count: w.count,
     results: w.results,
   }));
@@ -80,12 +88,37 @@ export interface ResellerApi {
   ping(options?: RequestOptions): Promise<ResellerPing>;
 }
 
-/** Bind the reseller functions to a transport. */
-export function resellerApi(t: Transport): ResellerApi {
+/**
+ * Where the reseller endpoints are: `spec`, the API reference's `/waap/reseller/v1/prebilling/total/{metric}`
+ * and `/waap/reseller/ping` (the default), or `public`, the public OpenAPI's
+ * (`waap_reseller_api.yaml`) and the official Python SDK's `/waap/v1/prebilling/total/{metric}`
+ * and `/waap/ping`. Why both: the two sources disagree, the reference governs, and a platform
+ * that serves the other paths must still be reachable.
+ */
+export type ResellerPaths = "spec" | "public";
+
+/** Every value of {@link ResellerPaths}, for checks and messages. */
+export const RESELLER_PATHS: readonly ResellerPaths[] = ["spec", "public"];
+
+const PATH_PREFIXES: Readonly<Record<ResellerPaths, { readonly totals: string; readonly ping: string }>> = {
+  spec: { totals: "/waap/reseller/v1/prebilling/total", ping: "/waap/reseller/ping" },
+  public: { totals: "/waap/v1/prebilling/total", ping: "/waap/ping" },
+};
+
+/** Checks the `resellerPaths` option (undefined or "" is the default, `spec`); the error names the allowed values and where it is set. */
+export function parseResellerPaths(value: string | undefined, sources?: OptionSources): ResellerPaths {
+  if (value === undefined || value === "") return "spec";
+  if ((RESELLER_PATHS as readonly string[]).includes(value)) return value as ResellerPaths;
+  throw new ConfigurationError(`resellerPaths must be one of ${RESELLER_PATHS.join(", ")}, got ${JSON.stringify(value)}: set ${sourceOf("resellerPaths", sources)}.`);
+}
+
+/** Bind the reseller functions to a transport, calling the endpoints at `paths`. */
+export function resellerApi(t: Transport, paths: ResellerPaths = "spec"): ResellerApi {
+  const at = PATH_PREFIXES[paths];
   const totals: ResellerApi["totals"] = async (metric, params, options) => {
     const res = await t.request({
       method: "GET",
-      path: apiPath`/waap/reseller/v1/prebilling/total/${metric}`,
+      path: at.totals + apiPath`/${metric}`,
       query: { client_ids: params.clientIds, from: params.from, to: params.to, limit: params.limit, offset: params.offset },
       options,
       response: consumptionPageSchema,
@@ -99,9 +132,9 @@ export function resellerApi(t: Transport): ResellerApi {
       fetchAllOffset(async (p) => {
         const page = await totals(metric, { ...params, ...p }, options);
         return { count: page.results.length < p.limit ? p.offset + page.results.length : Number.MAX_SAFE_INTEGER, results: page.results };
-      }, { pageSize: 100, what: `GET ${apiPath`/waap/reseller/v1/prebilling/total/${metric}`}`, ...pager }),
+      }, { pageSize: 100, what: `GET ${at.totals}${apiPath`/${metric}`}`, ...pager, idOf: (r) => r.date }),
     async ping(options) {
-      const res = await t.request({ method: "GET", path: "/waap/reseller/ping", options, response: pingSchema });
+      const res = await t.request({ method: "GET", path: at.ping, options, response: pingSchema });
       return res.data;
     },
   };
@@ -112,7 +145,7 @@ export interface WaapApi {
   readonly reseller: ResellerApi;
 }
 
-/** Bind the WAAP group to a transport. */
-export function waapApi(t: Transport): WaapApi {
-  return Object.freeze({ reseller: resellerApi(t) });
+/** Bind the WAAP group to a transport, the reseller endpoints at `resellerPaths`. */
+export function waapApi(t: Transport, resellerPaths: ResellerPaths = "spec"): WaapApi {
+  return Object.freeze({ reseller: resellerApi(t, resellerPaths) });
 }

@@ -7,7 +7,7 @@
  * pre-check, the resend after a lost answer, the 409 that is our own first send landing late and
  * the provisional id of a create whose uuid is unknown belong together.
  */
-import type { NotificationEvent } from "../../api";
+import { answeredWithoutKinds, type NotificationEvent } from "../../api";
 import { PresenceUnclearError } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
@@ -24,6 +24,7 @@ import {
   toEventBody,
   toOutputs,
 } from "./events";
+import { confirmOnlyOfItsIdentity } from "./firstEvent";
 import { putLimit } from "./limitUpdate";
 import { identityKey, locateByIdentity, locateByUuid, locateIdentityTaken, notifications, PENDING_ID_PREFIX } from "./locate";
 import type { StorageEventInputs, StorageEventOutputs } from "./types";
@@ -64,15 +65,28 @@ function pendingCreate(wanted: StorageEventInputs, message: string, reasons: str
   );
 }
 
+/**
+ * The check before the first send: fails when the list shows the identity taken or cannot tell.
+ * Resolves whether the list was answered `{}` (an account without events, as far as it shows):
+ * the create then confirms afterwards that its event is the only one of its identity.
+ */
+async function checkIdentityFree(ctx: LifecycleContext, wanted: StorageEventInputs): Promise<{ readonly answeredWithoutKinds: boolean }> {
+  const api = notifications(ctx);
+  let checked: readonly NotificationEvent[] = [];
+  const list = async () => (checked = await ctx.run.eventLists.get("create-check", () => api.list()));
+  const before = await locateIdentityTaken(list, wanted, true);
+  if (before.state === "unclear") {
+    throw new PresenceUnclearError(`an event ${describeEvent(wanted)}`, "nothing was created: a create checks the event list before it sends anything", before.reason, before.cause);
+  }
+  if (before.state === "present") throw new StorageEventConflictError(wanted, before.value, "exists");
+  return { answeredWithoutKinds: answeredWithoutKinds(checked) };
+}
+
 async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
   const lists = ctx.run.eventLists;
   const listNow = (): Promise<NotificationEvent[]> => lists.get("fresh", () => api.list());
-  const before = await locateIdentityTaken(() => lists.get("create-check", () => api.list()), wanted);
-  if (before.state === "unclear") {
-    throw new PresenceUnclearError(`an event ${describeEvent(wanted)}`, "nothing was created: a create checks the event list before it sends anything", before.reason);
-  }
-  if (before.state === "present") throw new StorageEventConflictError(wanted, before.value, "exists");
+  const checked = await checkIdentityFree(ctx, wanted);
 
   let resent = false;
   let created: NotificationEvent;
@@ -115,10 +129,19 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
     }
     throw new StorageEventConflictError(wanted, existing, resent ? "after-resend" : "exists", err);
   }
-  // The server may not echo a uuid (the spec does not say): look it up, so update and delete can address the event.
-  if (created.uuid) return { id: created.uuid, outs: toOutputs(wanted, created.uuid) };
-  const found = await locateByIdentity(listNow, wanted);
-  if (found.state === "present" && found.value.uuid) return { id: found.value.uuid, outs: toOutputs(wanted, found.value.uuid) };
+  const uuid = await createdUuid(ctx, wanted, created);
+  if (checked.answeredWithoutKinds) await confirmOnlyOfItsIdentity(ctx, wanted, uuid);
+  return { id: uuid, outs: toOutputs(wanted, uuid) };
+}
+
+/**
+ * The uuid of the event a create made. The server may not echo it (the spec does not say): then
+ * it is looked up in the list, so update and delete can address the event.
+ */
+async function createdUuid(ctx: LifecycleContext, wanted: StorageEventInputs, created: NotificationEvent): Promise<string> {
+  if (created.uuid) return created.uuid;
+  const found = await locateByIdentity(() => ctx.run.eventLists.get("fresh", () => notifications(ctx).list()), wanted);
+  if (found.state === "present" && found.value.uuid) return found.value.uuid;
   const seen = found.state === "unclear" ? found.reason : "the event list does not show it yet";
   throw pendingCreate(wanted, `POST ${EVENT_ENDPOINT} created ${describeEvent(wanted)} but its answer has no uuid and the list could not show it (${seen}).`, [seen]);
 }
@@ -131,7 +154,7 @@ async function createNew(ctx: LifecycleContext, wanted: StorageEventInputs): Pro
 async function adopt(ctx: LifecycleContext, wanted: StorageEventInputs, uuid: string): Promise<{ id: string; outs: StorageEventOutputs }> {
   const api = notifications(ctx);
   const found = await locateByUuid(() => ctx.run.eventLists.get("fresh", () => api.list()), uuid);
-  if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason);
+  if (found.state === "unclear") throw new PresenceUnclearError(`storage event ${uuid}`, "nothing was adopted or changed", found.reason, found.cause);
   const existing = found.state === "present" ? found.value : undefined;
   if (!existing || !sameIdentity(existing, wanted)) throw new StorageEventAdoptionError(wanted, existing);
   ctx.run.adoptedEvents.add(uuid);

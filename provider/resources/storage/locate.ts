@@ -6,7 +6,7 @@
  * (`storageEvent.ts`) is a lookup in a list; which items count as identified, and so which
  * lists can prove an event absent (`absence.ts`), is decided in this one place.
  */
-import type { CloudPlatformClient, NotificationEvent, NotificationsApi } from "../../api";
+import { answeredWithoutKinds, type CloudPlatformClient, type NotificationEvent, type NotificationsApi } from "../../api";
 import { findInList, type Presence } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
 import { compactInputs, describeEvent, EVENT_LIST_CALL, sameIdentity } from "./events";
@@ -54,31 +54,48 @@ function isNamed(e: NotificationEvent): boolean {
   return typeof e.name === "string" && e.name !== "";
 }
 
+/**
+ * Why a list answered `{}` proves no event absent: the OpenAPI's `EventsResponse` requires no
+ * kind, so an account without events may answer so, and so may a gateway in front of one with
+ * events. Reads, probes and deletes need a list that shows its kinds.
+ */
+export function withoutKindsProblem(items: readonly NotificationEvent[]): string | undefined {
+  return answeredWithoutKinds(items)
+    ? `the answer of ${EVENT_LIST_CALL} was {} (no event kind at all): an account without events may answer so, and so may a gateway in front of one with events, so it proves no event absent`
+    : undefined;
+}
+
 /** The event with `uuid`, as far as a well-formed list shows it. */
 export function locateByUuid(list: () => Promise<readonly NotificationEvent[]>, uuid: string): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isIdentified, (e) => e.uuid === uuid, EVENT_LIST_CALL);
+  return findInList(list, isIdentified, (e) => e.uuid === uuid, EVENT_LIST_CALL, withoutKindsProblem);
 }
 
 /** The event with the identity of `wanted`, as far as a well-formed list of identified events shows it. */
 export function locateByIdentity(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isIdentified, (e) => sameIdentity(e, wanted), EVENT_LIST_CALL);
+  return findInList(list, isIdentified, (e) => sameIdentity(e, wanted), EVENT_LIST_CALL, withoutKindsProblem);
 }
 
 /**
  * An event the list describes well enough to tell its identity without a uuid: named, and with
  * its storage, bucket or limit. An item with none of them (every field `null`) could be anything.
  */
-function isDescribed(e: NotificationEvent): boolean {
+export function isDescribed(e: NotificationEvent): boolean {
   return isNamed(e) && (Boolean(e.uuid) || Boolean(e.storageName) || Boolean(e.bucketName) || e.bytes !== null || e.count !== null);
 }
 
 /**
  * Whether the identity of `wanted` is taken, for the check a create makes before its first send
  * and for the message of a 409: an event without a uuid counts here (the identity is taken,
- * whoever holds it), though it cannot be anyone's by uuid.
+ * whoever holds it), though it cannot be anyone's by uuid. A list answered `{}` reads as "free"
+ * only with `beforeFirstSend` (the create then confirms its event was the only one of the
+ * identity, `firstEvent.ts`); for the 409's message it is unclear.
  */
-export function locateIdentityTaken(list: () => Promise<readonly NotificationEvent[]>, wanted: StorageEventInputs): Promise<Presence<NotificationEvent>> {
-  return findInList(list, isDescribed, (e) => sameIdentity(e, wanted), EVENT_LIST_CALL);
+export function locateIdentityTaken(
+  list: () => Promise<readonly NotificationEvent[]>,
+  wanted: StorageEventInputs,
+  beforeFirstSend = false,
+): Promise<Presence<NotificationEvent>> {
+  return findInList(list, isDescribed, (e) => sameIdentity(e, wanted), EVENT_LIST_CALL, beforeFirstSend ? undefined : withoutKindsProblem);
 }
 
 /** The event a stored resource owns: by uuid, or by identity while its create is pending. */

@@ -33,24 +33,46 @@ type GetK8sClusterArgs struct {
 }
 
 type GetK8sClusterResult struct {
+	// How the cluster's API authenticates users (kubeconfig dates, OIDC); null when not reported.
+	Authentication *K8sAuthenticationSettings `pulumi:"authentication"`
+	// Overrides of the cluster autoscaler's parameters, name to value; `{}` when none.
+	AutoscalerConfig map[string]string `pulumi:"autoscalerConfig"`
+	// The CNI (`calico` or `cilium`) and Cilium's settings; null when not reported.
+	Cni *K8sCniSettings `pulumi:"cni"`
 	// Creation time, ISO 8601, as sent.
 	CreatedAt *string `pulumi:"createdAt"`
 	// Id of the task that created the cluster, when reported.
 	CreatorTaskId *string `pulumi:"creatorTaskId"`
+	// Id of the network the nodes are in; null when not set (a network made for the cluster).
+	FixedNetwork *string `pulumi:"fixedNetwork"`
+	// Id of the subnet the nodes are in; null when not set.
+	FixedSubnet *string `pulumi:"fixedSubnet"`
 	// The cluster's UUID, when reported.
 	Id *string `pulumi:"id"`
+	// Whether the cluster has public IPv6 addresses; null when not reported.
+	IsIpv6 *bool `pulumi:"isIpv6"`
 	// Whether the cluster's API endpoint is public; null when not reported.
 	IsPublic *bool `pulumi:"isPublic"`
 	// Name of the SSH key pair of the nodes, when set.
 	Keypair *string `pulumi:"keypair"`
+	// Log streaming of the cluster; null when not reported.
+	Logging *K8sLoggingSettings `pulumi:"logging"`
 	// The user-defined name that identifies it in paths.
 	Name string `pulumi:"name"`
+	// The IPv4 CIDR pods take addresses from.
+	PodsIpPool *string `pulumi:"podsIpPool"`
+	// The IPv6 CIDR pods take addresses from.
+	PodsIpv6Pool *string `pulumi:"podsIpv6Pool"`
 	// The cluster's node pools.
 	Pools []K8sPool `pulumi:"pools"`
 	// Project id of the cluster.
 	ProjectId int `pulumi:"projectId"`
 	// Region id of the cluster.
 	RegionId int `pulumi:"regionId"`
+	// The IPv4 CIDR of the cluster's services.
+	ServicesIpPool *string `pulumi:"servicesIpPool"`
+	// The IPv6 CIDR of the cluster's services.
+	ServicesIpv6Pool *string `pulumi:"servicesIpv6Pool"`
 	// Provisioned, Provisioning, Deleting, ... as sent; null when not sent or empty.
 	Status *string `pulumi:"status"`
 	// Id of the task locking the cluster (e.g. a running upgrade); null when not locked. The
@@ -97,6 +119,21 @@ func (o GetK8sClusterResultOutput) ToGetK8sClusterResultOutputWithContext(ctx co
 	return o
 }
 
+// How the cluster's API authenticates users (kubeconfig dates, OIDC); null when not reported.
+func (o GetK8sClusterResultOutput) Authentication() K8sAuthenticationSettingsPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *K8sAuthenticationSettings { return v.Authentication }).(K8sAuthenticationSettingsPtrOutput)
+}
+
+// Overrides of the cluster autoscaler's parameters, name to value; `{}` when none.
+func (o GetK8sClusterResultOutput) AutoscalerConfig() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) map[string]string { return v.AutoscalerConfig }).(pulumi.StringMapOutput)
+}
+
+// The CNI (`calico` or `cilium`) and Cilium's settings; null when not reported.
+func (o GetK8sClusterResultOutput) Cni() K8sCniSettingsPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *K8sCniSettings { return v.Cni }).(K8sCniSettingsPtrOutput)
+}
+
 // Creation time, ISO 8601, as sent.
 func (o GetK8sClusterResultOutput) CreatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
@@ -107,9 +144,24 @@ func (o GetK8sClusterResultOutput) CreatorTaskId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.CreatorTaskId }).(pulumi.StringPtrOutput)
 }
 
+// Id of the network the nodes are in; null when not set (a network made for the cluster).
+func (o GetK8sClusterResultOutput) FixedNetwork() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.FixedNetwork }).(pulumi.StringPtrOutput)
+}
+
+// Id of the subnet the nodes are in; null when not set.
+func (o GetK8sClusterResultOutput) FixedSubnet() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.FixedSubnet }).(pulumi.StringPtrOutput)
+}
+
 // The cluster's UUID, when reported.
 func (o GetK8sClusterResultOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Whether the cluster has public IPv6 addresses; null when not reported.
+func (o GetK8sClusterResultOutput) IsIpv6() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *bool { return v.IsIpv6 }).(pulumi.BoolPtrOutput)
 }
 
 // Whether the cluster's API endpoint is public; null when not reported.
@@ -122,9 +174,24 @@ func (o GetK8sClusterResultOutput) Keypair() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.Keypair }).(pulumi.StringPtrOutput)
 }
 
+// Log streaming of the cluster; null when not reported.
+func (o GetK8sClusterResultOutput) Logging() K8sLoggingSettingsPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *K8sLoggingSettings { return v.Logging }).(K8sLoggingSettingsPtrOutput)
+}
+
 // The user-defined name that identifies it in paths.
 func (o GetK8sClusterResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The IPv4 CIDR pods take addresses from.
+func (o GetK8sClusterResultOutput) PodsIpPool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.PodsIpPool }).(pulumi.StringPtrOutput)
+}
+
+// The IPv6 CIDR pods take addresses from.
+func (o GetK8sClusterResultOutput) PodsIpv6Pool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.PodsIpv6Pool }).(pulumi.StringPtrOutput)
 }
 
 // The cluster's node pools.
@@ -140,6 +207,16 @@ func (o GetK8sClusterResultOutput) ProjectId() pulumi.IntOutput {
 // Region id of the cluster.
 func (o GetK8sClusterResultOutput) RegionId() pulumi.IntOutput {
 	return o.ApplyT(func(v GetK8sClusterResult) int { return v.RegionId }).(pulumi.IntOutput)
+}
+
+// The IPv4 CIDR of the cluster's services.
+func (o GetK8sClusterResultOutput) ServicesIpPool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.ServicesIpPool }).(pulumi.StringPtrOutput)
+}
+
+// The IPv6 CIDR of the cluster's services.
+func (o GetK8sClusterResultOutput) ServicesIpv6Pool() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetK8sClusterResult) *string { return v.ServicesIpv6Pool }).(pulumi.StringPtrOutput)
 }
 
 // Provisioned, Provisioning, Deleting, ... as sent; null when not sent or empty.

@@ -29,17 +29,26 @@ type GetTaskArgs struct {
 }
 
 type GetTaskResult struct {
+	// When the task was acknowledged, as sent; null when it was not.
+	AcknowledgedAt *string `pulumi:"acknowledgedAt"`
+	// The user id that acknowledged the task; null when not acknowledged.
+	AcknowledgedBy *int `pulumi:"acknowledgedBy"`
 	// Client (account) the task belongs to, when reported.
 	ClientId *int `pulumi:"clientId"`
-	// ISO 8601 without zone, as sent.
+	// Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
 	CreatedOn *string `pulumi:"createdOn"`
 	// Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
 	// keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
 	// unfinished and on ERROR.
 	CreatedResources map[string][]interface{} `pulumi:"createdResources"`
+	// The task's parameters, as the platform sends them (any JSON); null when not sent.
+	Data interface{} `pulumi:"data"`
+	// A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+	// as sent); null when not reported.
+	DetailedState *string `pulumi:"detailedState"`
 	// Failure reason when ERROR, verbatim; otherwise null.
 	Error *string `pulumi:"error"`
-	// Time the task finished, ISO 8601 without zone; null while running.
+	// Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
 	FinishedOn *string `pulumi:"finishedOn"`
 	// Task UUID, globally unique.
 	Id string `pulumi:"id"`
@@ -53,7 +62,7 @@ type GetTaskResult struct {
 	State string `pulumi:"state"`
 	// Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
 	TaskType *string `pulumi:"taskType"`
-	// Time of the last change, ISO 8601 without zone, as sent.
+	// Time of the last change, ISO 8601 as sent (with or without a zone).
 	UpdatedOn *string `pulumi:"updatedOn"`
 	// User who started the task, when reported.
 	UserId *int `pulumi:"userId"`
@@ -91,12 +100,22 @@ func (o GetTaskResultOutput) ToGetTaskResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// When the task was acknowledged, as sent; null when it was not.
+func (o GetTaskResultOutput) AcknowledgedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTaskResult) *string { return v.AcknowledgedAt }).(pulumi.StringPtrOutput)
+}
+
+// The user id that acknowledged the task; null when not acknowledged.
+func (o GetTaskResultOutput) AcknowledgedBy() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetTaskResult) *int { return v.AcknowledgedBy }).(pulumi.IntPtrOutput)
+}
+
 // Client (account) the task belongs to, when reported.
 func (o GetTaskResultOutput) ClientId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *int { return v.ClientId }).(pulumi.IntPtrOutput)
 }
 
-// ISO 8601 without zone, as sent.
+// Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
 func (o GetTaskResultOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *string { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
@@ -108,12 +127,23 @@ func (o GetTaskResultOutput) CreatedResources() pulumi.ArrayMapOutput {
 	return o.ApplyT(func(v GetTaskResult) map[string][]interface{} { return v.CreatedResources }).(pulumi.ArrayMapOutput)
 }
 
+// The task's parameters, as the platform sends them (any JSON); null when not sent.
+func (o GetTaskResultOutput) Data() pulumi.AnyOutput {
+	return o.ApplyT(func(v GetTaskResult) interface{} { return v.Data }).(pulumi.AnyOutput)
+}
+
+// A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+// as sent); null when not reported.
+func (o GetTaskResultOutput) DetailedState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTaskResult) *string { return v.DetailedState }).(pulumi.StringPtrOutput)
+}
+
 // Failure reason when ERROR, verbatim; otherwise null.
 func (o GetTaskResultOutput) Error() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *string { return v.Error }).(pulumi.StringPtrOutput)
 }
 
-// Time the task finished, ISO 8601 without zone; null while running.
+// Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
 func (o GetTaskResultOutput) FinishedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *string { return v.FinishedOn }).(pulumi.StringPtrOutput)
 }
@@ -148,7 +178,7 @@ func (o GetTaskResultOutput) TaskType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *string { return v.TaskType }).(pulumi.StringPtrOutput)
 }
 
-// Time of the last change, ISO 8601 without zone, as sent.
+// Time of the last change, ISO 8601 as sent (with or without a zone).
 func (o GetTaskResultOutput) UpdatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetTaskResult) *string { return v.UpdatedOn }).(pulumi.StringPtrOutput)
 }

@@ -156,8 +156,8 @@ func (o AuthoritativeNameServerArrayOutput) Index(i pulumi.IntInput) Authoritati
 
 // One daily consumption row.
 type ConsumptionRow struct {
-	// Billable amount consumed that day.
-	Amount float64 `pulumi:"amount"`
+	// Billable amount consumed that day: a whole number (domains, bytes or requests).
+	Amount int `pulumi:"amount"`
 	// Day of the row, ISO 8601 date.
 	Date string `pulumi:"date"`
 }
@@ -177,9 +177,9 @@ func (o ConsumptionRowOutput) ToConsumptionRowOutputWithContext(ctx context.Cont
 	return o
 }
 
-// Billable amount consumed that day.
-func (o ConsumptionRowOutput) Amount() pulumi.Float64Output {
-	return o.ApplyT(func(v ConsumptionRow) float64 { return v.Amount }).(pulumi.Float64Output)
+// Billable amount consumed that day: a whole number (domains, bytes or requests).
+func (o ConsumptionRowOutput) Amount() pulumi.IntOutput {
+	return o.ApplyT(func(v ConsumptionRow) int { return v.Amount }).(pulumi.IntOutput)
 }
 
 // Day of the row, ISO 8601 date.
@@ -663,6 +663,313 @@ func (o InstanceVolumeArrayOutput) Index(i pulumi.IntInput) InstanceVolumeOutput
 	}).(InstanceVolumeOutput)
 }
 
+// How the cluster's API authenticates users.
+type K8sAuthenticationSettings struct {
+	// When the current kubeconfig was made, ISO 8601 as sent.
+	KubeconfigCreatedAt *string `pulumi:"kubeconfigCreatedAt"`
+	// When the current kubeconfig expires, ISO 8601 as sent.
+	KubeconfigExpiresAt *string `pulumi:"kubeconfigExpiresAt"`
+	// OIDC settings; null when OIDC is not set up.
+	Oidc *K8sOidcSettings `pulumi:"oidc"`
+}
+
+// How the cluster's API authenticates users.
+type K8sAuthenticationSettingsOutput struct{ *pulumi.OutputState }
+
+func (K8sAuthenticationSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*K8sAuthenticationSettings)(nil)).Elem()
+}
+
+func (o K8sAuthenticationSettingsOutput) ToK8sAuthenticationSettingsOutput() K8sAuthenticationSettingsOutput {
+	return o
+}
+
+func (o K8sAuthenticationSettingsOutput) ToK8sAuthenticationSettingsOutputWithContext(ctx context.Context) K8sAuthenticationSettingsOutput {
+	return o
+}
+
+// When the current kubeconfig was made, ISO 8601 as sent.
+func (o K8sAuthenticationSettingsOutput) KubeconfigCreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sAuthenticationSettings) *string { return v.KubeconfigCreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// When the current kubeconfig expires, ISO 8601 as sent.
+func (o K8sAuthenticationSettingsOutput) KubeconfigExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sAuthenticationSettings) *string { return v.KubeconfigExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// OIDC settings; null when OIDC is not set up.
+func (o K8sAuthenticationSettingsOutput) Oidc() K8sOidcSettingsPtrOutput {
+	return o.ApplyT(func(v K8sAuthenticationSettings) *K8sOidcSettings { return v.Oidc }).(K8sOidcSettingsPtrOutput)
+}
+
+type K8sAuthenticationSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (K8sAuthenticationSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**K8sAuthenticationSettings)(nil)).Elem()
+}
+
+func (o K8sAuthenticationSettingsPtrOutput) ToK8sAuthenticationSettingsPtrOutput() K8sAuthenticationSettingsPtrOutput {
+	return o
+}
+
+func (o K8sAuthenticationSettingsPtrOutput) ToK8sAuthenticationSettingsPtrOutputWithContext(ctx context.Context) K8sAuthenticationSettingsPtrOutput {
+	return o
+}
+
+func (o K8sAuthenticationSettingsPtrOutput) Elem() K8sAuthenticationSettingsOutput {
+	return o.ApplyT(func(v *K8sAuthenticationSettings) K8sAuthenticationSettings {
+		if v != nil {
+			return *v
+		}
+		var ret K8sAuthenticationSettings
+		return ret
+	}).(K8sAuthenticationSettingsOutput)
+}
+
+// When the current kubeconfig was made, ISO 8601 as sent.
+func (o K8sAuthenticationSettingsPtrOutput) KubeconfigCreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sAuthenticationSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.KubeconfigCreatedAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// When the current kubeconfig expires, ISO 8601 as sent.
+func (o K8sAuthenticationSettingsPtrOutput) KubeconfigExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sAuthenticationSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.KubeconfigExpiresAt
+	}).(pulumi.StringPtrOutput)
+}
+
+// OIDC settings; null when OIDC is not set up.
+func (o K8sAuthenticationSettingsPtrOutput) Oidc() K8sOidcSettingsPtrOutput {
+	return o.ApplyT(func(v *K8sAuthenticationSettings) *K8sOidcSettings {
+		if v == nil {
+			return nil
+		}
+		return v.Oidc
+	}).(K8sOidcSettingsPtrOutput)
+}
+
+// Cilium's settings, when the cluster's CNI is Cilium.
+type K8sCiliumSettings struct {
+	// Whether Cilium manages the node's networking alone (the Python SDK's field).
+	CniExclusive *bool `pulumi:"cniExclusive"`
+	// WireGuard encryption between nodes.
+	Encryption *bool `pulumi:"encryption"`
+	// Whether Hubble Relay is deployed.
+	HubbleRelay *bool `pulumi:"hubbleRelay"`
+	// Whether the Hubble UI is deployed.
+	HubbleUi *bool `pulumi:"hubbleUi"`
+	// Load-balancer acceleration.
+	LbAcceleration *bool `pulumi:"lbAcceleration"`
+	// Load-balancer mode (`snat`, `dsr`, `hybrid`; kept as sent).
+	LbMode *string `pulumi:"lbMode"`
+	// Mask size of the IPv4 pod CIDR per node.
+	MaskSize *int `pulumi:"maskSize"`
+	// Mask size of the IPv6 pod CIDR per node.
+	MaskSizeV6 *int `pulumi:"maskSizeV6"`
+	// Routing mode (`tunnel`, `native`; kept as sent).
+	RoutingMode *string `pulumi:"routingMode"`
+	// Tunnel protocol (`geneve`, `vxlan`, or empty; kept as sent).
+	Tunnel *string `pulumi:"tunnel"`
+}
+
+// Cilium's settings, when the cluster's CNI is Cilium.
+type K8sCiliumSettingsOutput struct{ *pulumi.OutputState }
+
+func (K8sCiliumSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*K8sCiliumSettings)(nil)).Elem()
+}
+
+func (o K8sCiliumSettingsOutput) ToK8sCiliumSettingsOutput() K8sCiliumSettingsOutput {
+	return o
+}
+
+func (o K8sCiliumSettingsOutput) ToK8sCiliumSettingsOutputWithContext(ctx context.Context) K8sCiliumSettingsOutput {
+	return o
+}
+
+// Whether Cilium manages the node's networking alone (the Python SDK's field).
+func (o K8sCiliumSettingsOutput) CniExclusive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *bool { return v.CniExclusive }).(pulumi.BoolPtrOutput)
+}
+
+// WireGuard encryption between nodes.
+func (o K8sCiliumSettingsOutput) Encryption() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *bool { return v.Encryption }).(pulumi.BoolPtrOutput)
+}
+
+// Whether Hubble Relay is deployed.
+func (o K8sCiliumSettingsOutput) HubbleRelay() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *bool { return v.HubbleRelay }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the Hubble UI is deployed.
+func (o K8sCiliumSettingsOutput) HubbleUi() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *bool { return v.HubbleUi }).(pulumi.BoolPtrOutput)
+}
+
+// Load-balancer acceleration.
+func (o K8sCiliumSettingsOutput) LbAcceleration() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *bool { return v.LbAcceleration }).(pulumi.BoolPtrOutput)
+}
+
+// Load-balancer mode (`snat`, `dsr`, `hybrid`; kept as sent).
+func (o K8sCiliumSettingsOutput) LbMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *string { return v.LbMode }).(pulumi.StringPtrOutput)
+}
+
+// Mask size of the IPv4 pod CIDR per node.
+func (o K8sCiliumSettingsOutput) MaskSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *int { return v.MaskSize }).(pulumi.IntPtrOutput)
+}
+
+// Mask size of the IPv6 pod CIDR per node.
+func (o K8sCiliumSettingsOutput) MaskSizeV6() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *int { return v.MaskSizeV6 }).(pulumi.IntPtrOutput)
+}
+
+// Routing mode (`tunnel`, `native`; kept as sent).
+func (o K8sCiliumSettingsOutput) RoutingMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *string { return v.RoutingMode }).(pulumi.StringPtrOutput)
+}
+
+// Tunnel protocol (`geneve`, `vxlan`, or empty; kept as sent).
+func (o K8sCiliumSettingsOutput) Tunnel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sCiliumSettings) *string { return v.Tunnel }).(pulumi.StringPtrOutput)
+}
+
+type K8sCiliumSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (K8sCiliumSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**K8sCiliumSettings)(nil)).Elem()
+}
+
+func (o K8sCiliumSettingsPtrOutput) ToK8sCiliumSettingsPtrOutput() K8sCiliumSettingsPtrOutput {
+	return o
+}
+
+func (o K8sCiliumSettingsPtrOutput) ToK8sCiliumSettingsPtrOutputWithContext(ctx context.Context) K8sCiliumSettingsPtrOutput {
+	return o
+}
+
+func (o K8sCiliumSettingsPtrOutput) Elem() K8sCiliumSettingsOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) K8sCiliumSettings {
+		if v != nil {
+			return *v
+		}
+		var ret K8sCiliumSettings
+		return ret
+	}).(K8sCiliumSettingsOutput)
+}
+
+// Whether Cilium manages the node's networking alone (the Python SDK's field).
+func (o K8sCiliumSettingsPtrOutput) CniExclusive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.CniExclusive
+	}).(pulumi.BoolPtrOutput)
+}
+
+// WireGuard encryption between nodes.
+func (o K8sCiliumSettingsPtrOutput) Encryption() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Encryption
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether Hubble Relay is deployed.
+func (o K8sCiliumSettingsPtrOutput) HubbleRelay() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.HubbleRelay
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Whether the Hubble UI is deployed.
+func (o K8sCiliumSettingsPtrOutput) HubbleUi() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.HubbleUi
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Load-balancer acceleration.
+func (o K8sCiliumSettingsPtrOutput) LbAcceleration() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.LbAcceleration
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Load-balancer mode (`snat`, `dsr`, `hybrid`; kept as sent).
+func (o K8sCiliumSettingsPtrOutput) LbMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.LbMode
+	}).(pulumi.StringPtrOutput)
+}
+
+// Mask size of the IPv4 pod CIDR per node.
+func (o K8sCiliumSettingsPtrOutput) MaskSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaskSize
+	}).(pulumi.IntPtrOutput)
+}
+
+// Mask size of the IPv6 pod CIDR per node.
+func (o K8sCiliumSettingsPtrOutput) MaskSizeV6() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaskSizeV6
+	}).(pulumi.IntPtrOutput)
+}
+
+// Routing mode (`tunnel`, `native`; kept as sent).
+func (o K8sCiliumSettingsPtrOutput) RoutingMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RoutingMode
+	}).(pulumi.StringPtrOutput)
+}
+
+// Tunnel protocol (`geneve`, `vxlan`, or empty; kept as sent).
+func (o K8sCiliumSettingsPtrOutput) Tunnel() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sCiliumSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Tunnel
+	}).(pulumi.StringPtrOutput)
+}
+
 // One cluster in the `getK8sClusters` result: what a program needs to pick and address it.
 type K8sClusterSummary struct {
 	// The cluster's UUID; null when the API did not send it.
@@ -737,12 +1044,451 @@ func (o K8sClusterSummaryArrayOutput) Index(i pulumi.IntInput) K8sClusterSummary
 	}).(K8sClusterSummaryOutput)
 }
 
+// The cluster's CNI: its provider and, for Cilium, its settings.
+type K8sCniSettings struct {
+	// Cilium's settings; null when not sent (another CNI).
+	Cilium *K8sCiliumSettings `pulumi:"cilium"`
+	// The CNI plugin (`calico`, `cilium`; kept as sent).
+	Provider *string `pulumi:"provider"`
+}
+
+// The cluster's CNI: its provider and, for Cilium, its settings.
+type K8sCniSettingsOutput struct{ *pulumi.OutputState }
+
+func (K8sCniSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*K8sCniSettings)(nil)).Elem()
+}
+
+func (o K8sCniSettingsOutput) ToK8sCniSettingsOutput() K8sCniSettingsOutput {
+	return o
+}
+
+func (o K8sCniSettingsOutput) ToK8sCniSettingsOutputWithContext(ctx context.Context) K8sCniSettingsOutput {
+	return o
+}
+
+// Cilium's settings; null when not sent (another CNI).
+func (o K8sCniSettingsOutput) Cilium() K8sCiliumSettingsPtrOutput {
+	return o.ApplyT(func(v K8sCniSettings) *K8sCiliumSettings { return v.Cilium }).(K8sCiliumSettingsPtrOutput)
+}
+
+// The CNI plugin (`calico`, `cilium`; kept as sent).
+func (o K8sCniSettingsOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sCniSettings) *string { return v.Provider }).(pulumi.StringPtrOutput)
+}
+
+type K8sCniSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (K8sCniSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**K8sCniSettings)(nil)).Elem()
+}
+
+func (o K8sCniSettingsPtrOutput) ToK8sCniSettingsPtrOutput() K8sCniSettingsPtrOutput {
+	return o
+}
+
+func (o K8sCniSettingsPtrOutput) ToK8sCniSettingsPtrOutputWithContext(ctx context.Context) K8sCniSettingsPtrOutput {
+	return o
+}
+
+func (o K8sCniSettingsPtrOutput) Elem() K8sCniSettingsOutput {
+	return o.ApplyT(func(v *K8sCniSettings) K8sCniSettings {
+		if v != nil {
+			return *v
+		}
+		var ret K8sCniSettings
+		return ret
+	}).(K8sCniSettingsOutput)
+}
+
+// Cilium's settings; null when not sent (another CNI).
+func (o K8sCniSettingsPtrOutput) Cilium() K8sCiliumSettingsPtrOutput {
+	return o.ApplyT(func(v *K8sCniSettings) *K8sCiliumSettings {
+		if v == nil {
+			return nil
+		}
+		return v.Cilium
+	}).(K8sCiliumSettingsPtrOutput)
+}
+
+// The CNI plugin (`calico`, `cilium`; kept as sent).
+func (o K8sCniSettingsPtrOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sCniSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Provider
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long the cluster's logs are kept.
+type K8sLogRetention struct {
+	// Days the logs are kept.
+	Period *int `pulumi:"period"`
+}
+
+// How long the cluster's logs are kept.
+type K8sLogRetentionOutput struct{ *pulumi.OutputState }
+
+func (K8sLogRetentionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*K8sLogRetention)(nil)).Elem()
+}
+
+func (o K8sLogRetentionOutput) ToK8sLogRetentionOutput() K8sLogRetentionOutput {
+	return o
+}
+
+func (o K8sLogRetentionOutput) ToK8sLogRetentionOutputWithContext(ctx context.Context) K8sLogRetentionOutput {
+	return o
+}
+
+// Days the logs are kept.
+func (o K8sLogRetentionOutput) Period() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v K8sLogRetention) *int { return v.Period }).(pulumi.IntPtrOutput)
+}
+
+type K8sLogRetentionPtrOutput struct{ *pulumi.OutputState }
+
+func (K8sLogRetentionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**K8sLogRetention)(nil)).Elem()
+}
+
+func (o K8sLogRetentionPtrOutput) ToK8sLogRetentionPtrOutput() K8sLogRetentionPtrOutput {
+	return o
+}
+
+func (o K8sLogRetentionPtrOutput) ToK8sLogRetentionPtrOutputWithContext(ctx context.Context) K8sLogRetentionPtrOutput {
+	return o
+}
+
+func (o K8sLogRetentionPtrOutput) Elem() K8sLogRetentionOutput {
+	return o.ApplyT(func(v *K8sLogRetention) K8sLogRetention {
+		if v != nil {
+			return *v
+		}
+		var ret K8sLogRetention
+		return ret
+	}).(K8sLogRetentionOutput)
+}
+
+// Days the logs are kept.
+func (o K8sLogRetentionPtrOutput) Period() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *K8sLogRetention) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Period
+	}).(pulumi.IntPtrOutput)
+}
+
+// The cluster's log streaming.
+type K8sLoggingSettings struct {
+	// The region the logs are stored in.
+	DestinationRegionId *int `pulumi:"destinationRegionId"`
+	// Whether the cluster streams its logs; null when not reported.
+	Enabled *bool `pulumi:"enabled"`
+	// How long the logs are kept; null when not set.
+	RetentionPolicy *K8sLogRetention `pulumi:"retentionPolicy"`
+	// The topic the logs are streamed to.
+	TopicName *string `pulumi:"topicName"`
+}
+
+// The cluster's log streaming.
+type K8sLoggingSettingsOutput struct{ *pulumi.OutputState }
+
+func (K8sLoggingSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*K8sLoggingSettings)(nil)).Elem()
+}
+
+func (o K8sLoggingSettingsOutput) ToK8sLoggingSettingsOutput() K8sLoggingSettingsOutput {
+	return o
+}
+
+func (o K8sLoggingSettingsOutput) ToK8sLoggingSettingsOutputWithContext(ctx context.Context) K8sLoggingSettingsOutput {
+	return o
+}
+
+// The region the logs are stored in.
+func (o K8sLoggingSettingsOutput) DestinationRegionId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v K8sLoggingSettings) *int { return v.DestinationRegionId }).(pulumi.IntPtrOutput)
+}
+
+// Whether the cluster streams its logs; null when not reported.
+func (o K8sLoggingSettingsOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sLoggingSettings) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// How long the logs are kept; null when not set.
+func (o K8sLoggingSettingsOutput) RetentionPolicy() K8sLogRetentionPtrOutput {
+	return o.ApplyT(func(v K8sLoggingSettings) *K8sLogRetention { return v.RetentionPolicy }).(K8sLogRetentionPtrOutput)
+}
+
+// The topic the logs are streamed to.
+func (o K8sLoggingSettingsOutput) TopicName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sLoggingSettings) *string { return v.TopicName }).(pulumi.StringPtrOutput)
+}
+
+type K8sLoggingSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (K8sLoggingSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**K8sLoggingSettings)(nil)).Elem()
+}
+
+func (o K8sLoggingSettingsPtrOutput) ToK8sLoggingSettingsPtrOutput() K8sLoggingSettingsPtrOutput {
+	return o
+}
+
+func (o K8sLoggingSettingsPtrOutput) ToK8sLoggingSettingsPtrOutputWithContext(ctx context.Context) K8sLoggingSettingsPtrOutput {
+	return o
+}
+
+func (o K8sLoggingSettingsPtrOutput) Elem() K8sLoggingSettingsOutput {
+	return o.ApplyT(func(v *K8sLoggingSettings) K8sLoggingSettings {
+		if v != nil {
+			return *v
+		}
+		var ret K8sLoggingSettings
+		return ret
+	}).(K8sLoggingSettingsOutput)
+}
+
+// The region the logs are stored in.
+func (o K8sLoggingSettingsPtrOutput) DestinationRegionId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *K8sLoggingSettings) *int {
+		if v == nil {
+			return nil
+		}
+		return v.DestinationRegionId
+	}).(pulumi.IntPtrOutput)
+}
+
+// Whether the cluster streams its logs; null when not reported.
+func (o K8sLoggingSettingsPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *K8sLoggingSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// How long the logs are kept; null when not set.
+func (o K8sLoggingSettingsPtrOutput) RetentionPolicy() K8sLogRetentionPtrOutput {
+	return o.ApplyT(func(v *K8sLoggingSettings) *K8sLogRetention {
+		if v == nil {
+			return nil
+		}
+		return v.RetentionPolicy
+	}).(K8sLogRetentionPtrOutput)
+}
+
+// The topic the logs are streamed to.
+func (o K8sLoggingSettingsPtrOutput) TopicName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sLoggingSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TopicName
+	}).(pulumi.StringPtrOutput)
+}
+
+// OIDC authentication of the cluster's API.
+type K8sOidcSettings struct {
+	// The OIDC client id.
+	ClientId *string `pulumi:"clientId"`
+	// The JWT claim read as the user's groups.
+	GroupsClaim *string `pulumi:"groupsClaim"`
+	// Prefix put before group names.
+	GroupsPrefix *string `pulumi:"groupsPrefix"`
+	// The OIDC issuer's URL.
+	IssuerUrl *string `pulumi:"issuerUrl"`
+	// Claims a token must carry, claim to value; `{}` when none.
+	RequiredClaims map[string]string `pulumi:"requiredClaims"`
+	// Accepted signing algorithms (`RS256`, ...); `[]` when not sent.
+	SigningAlgs []string `pulumi:"signingAlgs"`
+	// The JWT claim read as the user name.
+	UsernameClaim *string `pulumi:"usernameClaim"`
+	// Prefix put before user names.
+	UsernamePrefix *string `pulumi:"usernamePrefix"`
+}
+
+// OIDC authentication of the cluster's API.
+type K8sOidcSettingsOutput struct{ *pulumi.OutputState }
+
+func (K8sOidcSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*K8sOidcSettings)(nil)).Elem()
+}
+
+func (o K8sOidcSettingsOutput) ToK8sOidcSettingsOutput() K8sOidcSettingsOutput {
+	return o
+}
+
+func (o K8sOidcSettingsOutput) ToK8sOidcSettingsOutputWithContext(ctx context.Context) K8sOidcSettingsOutput {
+	return o
+}
+
+// The OIDC client id.
+func (o K8sOidcSettingsOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sOidcSettings) *string { return v.ClientId }).(pulumi.StringPtrOutput)
+}
+
+// The JWT claim read as the user's groups.
+func (o K8sOidcSettingsOutput) GroupsClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sOidcSettings) *string { return v.GroupsClaim }).(pulumi.StringPtrOutput)
+}
+
+// Prefix put before group names.
+func (o K8sOidcSettingsOutput) GroupsPrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sOidcSettings) *string { return v.GroupsPrefix }).(pulumi.StringPtrOutput)
+}
+
+// The OIDC issuer's URL.
+func (o K8sOidcSettingsOutput) IssuerUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sOidcSettings) *string { return v.IssuerUrl }).(pulumi.StringPtrOutput)
+}
+
+// Claims a token must carry, claim to value; `{}` when none.
+func (o K8sOidcSettingsOutput) RequiredClaims() pulumi.StringMapOutput {
+	return o.ApplyT(func(v K8sOidcSettings) map[string]string { return v.RequiredClaims }).(pulumi.StringMapOutput)
+}
+
+// Accepted signing algorithms (`RS256`, ...); `[]` when not sent.
+func (o K8sOidcSettingsOutput) SigningAlgs() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v K8sOidcSettings) []string { return v.SigningAlgs }).(pulumi.StringArrayOutput)
+}
+
+// The JWT claim read as the user name.
+func (o K8sOidcSettingsOutput) UsernameClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sOidcSettings) *string { return v.UsernameClaim }).(pulumi.StringPtrOutput)
+}
+
+// Prefix put before user names.
+func (o K8sOidcSettingsOutput) UsernamePrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sOidcSettings) *string { return v.UsernamePrefix }).(pulumi.StringPtrOutput)
+}
+
+type K8sOidcSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (K8sOidcSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**K8sOidcSettings)(nil)).Elem()
+}
+
+func (o K8sOidcSettingsPtrOutput) ToK8sOidcSettingsPtrOutput() K8sOidcSettingsPtrOutput {
+	return o
+}
+
+func (o K8sOidcSettingsPtrOutput) ToK8sOidcSettingsPtrOutputWithContext(ctx context.Context) K8sOidcSettingsPtrOutput {
+	return o
+}
+
+func (o K8sOidcSettingsPtrOutput) Elem() K8sOidcSettingsOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) K8sOidcSettings {
+		if v != nil {
+			return *v
+		}
+		var ret K8sOidcSettings
+		return ret
+	}).(K8sOidcSettingsOutput)
+}
+
+// The OIDC client id.
+func (o K8sOidcSettingsPtrOutput) ClientId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ClientId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The JWT claim read as the user's groups.
+func (o K8sOidcSettingsPtrOutput) GroupsClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.GroupsClaim
+	}).(pulumi.StringPtrOutput)
+}
+
+// Prefix put before group names.
+func (o K8sOidcSettingsPtrOutput) GroupsPrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.GroupsPrefix
+	}).(pulumi.StringPtrOutput)
+}
+
+// The OIDC issuer's URL.
+func (o K8sOidcSettingsPtrOutput) IssuerUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IssuerUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// Claims a token must carry, claim to value; `{}` when none.
+func (o K8sOidcSettingsPtrOutput) RequiredClaims() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) map[string]string {
+		if v == nil {
+			return nil
+		}
+		return v.RequiredClaims
+	}).(pulumi.StringMapOutput)
+}
+
+// Accepted signing algorithms (`RS256`, ...); `[]` when not sent.
+func (o K8sOidcSettingsPtrOutput) SigningAlgs() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) []string {
+		if v == nil {
+			return nil
+		}
+		return v.SigningAlgs
+	}).(pulumi.StringArrayOutput)
+}
+
+// The JWT claim read as the user name.
+func (o K8sOidcSettingsPtrOutput) UsernameClaim() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.UsernameClaim
+	}).(pulumi.StringPtrOutput)
+}
+
+// Prefix put before user names.
+func (o K8sOidcSettingsPtrOutput) UsernamePrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *K8sOidcSettings) *string {
+		if v == nil {
+			return nil
+		}
+		return v.UsernamePrefix
+	}).(pulumi.StringPtrOutput)
+}
+
 // A node pool of a cluster.
 type K8sPool struct {
+	// Whether failed nodes are replaced automatically; null when not reported.
+	AutoHealingEnabled *bool `pulumi:"autoHealingEnabled"`
+	// Size of each node's boot volume, in GiB.
+	BootVolumeSize *int `pulumi:"bootVolumeSize"`
+	// Volume type of each node's boot volume (e.g. `ssd_hiiops`).
+	BootVolumeType *string `pulumi:"bootVolumeType"`
+	// When the pool was created, ISO 8601 as sent.
+	CreatedAt *string `pulumi:"createdAt"`
 	// Flavor of the pool's nodes, when reported.
 	FlavorId *string `pulumi:"flavorId"`
 	// Pool id, when reported.
 	Id *string `pulumi:"id"`
+	// Whether the nodes have public IPv4 addresses; null when not reported.
+	IsPublicIpv4 *bool `pulumi:"isPublicIpv4"`
+	// Kubernetes labels put on the pool's nodes, key to value; `{}` when none.
+	Labels map[string]string `pulumi:"labels"`
 	// Autoscaling maximum, when set.
 	MaxNodeCount *int `pulumi:"maxNodeCount"`
 	// Autoscaling minimum, when set.
@@ -753,6 +1499,8 @@ type K8sPool struct {
 	NodeCount *int `pulumi:"nodeCount"`
 	// Pool status, as sent; null when not sent.
 	Status *string `pulumi:"status"`
+	// Kubernetes taints put on the pool's nodes, key to `value:effect`; `{}` when none.
+	Taints map[string]string `pulumi:"taints"`
 }
 
 // A node pool of a cluster.
@@ -770,6 +1518,26 @@ func (o K8sPoolOutput) ToK8sPoolOutputWithContext(ctx context.Context) K8sPoolOu
 	return o
 }
 
+// Whether failed nodes are replaced automatically; null when not reported.
+func (o K8sPoolOutput) AutoHealingEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sPool) *bool { return v.AutoHealingEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Size of each node's boot volume, in GiB.
+func (o K8sPoolOutput) BootVolumeSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v K8sPool) *int { return v.BootVolumeSize }).(pulumi.IntPtrOutput)
+}
+
+// Volume type of each node's boot volume (e.g. `ssd_hiiops`).
+func (o K8sPoolOutput) BootVolumeType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sPool) *string { return v.BootVolumeType }).(pulumi.StringPtrOutput)
+}
+
+// When the pool was created, ISO 8601 as sent.
+func (o K8sPoolOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v K8sPool) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
 // Flavor of the pool's nodes, when reported.
 func (o K8sPoolOutput) FlavorId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v K8sPool) *string { return v.FlavorId }).(pulumi.StringPtrOutput)
@@ -778,6 +1546,16 @@ func (o K8sPoolOutput) FlavorId() pulumi.StringPtrOutput {
 // Pool id, when reported.
 func (o K8sPoolOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v K8sPool) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Whether the nodes have public IPv4 addresses; null when not reported.
+func (o K8sPoolOutput) IsPublicIpv4() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v K8sPool) *bool { return v.IsPublicIpv4 }).(pulumi.BoolPtrOutput)
+}
+
+// Kubernetes labels put on the pool's nodes, key to value; `{}` when none.
+func (o K8sPoolOutput) Labels() pulumi.StringMapOutput {
+	return o.ApplyT(func(v K8sPool) map[string]string { return v.Labels }).(pulumi.StringMapOutput)
 }
 
 // Autoscaling maximum, when set.
@@ -803,6 +1581,11 @@ func (o K8sPoolOutput) NodeCount() pulumi.IntPtrOutput {
 // Pool status, as sent; null when not sent.
 func (o K8sPoolOutput) Status() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v K8sPool) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+// Kubernetes taints put on the pool's nodes, key to `value:effect`; `{}` when none.
+func (o K8sPoolOutput) Taints() pulumi.StringMapOutput {
+	return o.ApplyT(func(v K8sPool) map[string]string { return v.Taints }).(pulumi.StringMapOutput)
 }
 
 type K8sPoolArrayOutput struct{ *pulumi.OutputState }
@@ -1126,17 +1909,26 @@ func (o ServiceStatusMapOutput) MapIndex(k pulumi.StringInput) ServiceStatusOutp
 
 // An asynchronous cloud operation.
 type Task struct {
+	// When the task was acknowledged, as sent; null when it was not.
+	AcknowledgedAt *string `pulumi:"acknowledgedAt"`
+	// The user id that acknowledged the task; null when not acknowledged.
+	AcknowledgedBy *int `pulumi:"acknowledgedBy"`
 	// Client (account) the task belongs to, when reported.
 	ClientId *int `pulumi:"clientId"`
-	// ISO 8601 without zone, as sent.
+	// Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
 	CreatedOn *string `pulumi:"createdOn"`
 	// Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
 	// keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
 	// unfinished and on ERROR.
 	CreatedResources map[string][]interface{} `pulumi:"createdResources"`
+	// The task's parameters, as the platform sends them (any JSON); null when not sent.
+	Data interface{} `pulumi:"data"`
+	// A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+	// as sent); null when not reported.
+	DetailedState *string `pulumi:"detailedState"`
 	// Failure reason when ERROR, verbatim; otherwise null.
 	Error *string `pulumi:"error"`
-	// Time the task finished, ISO 8601 without zone; null while running.
+	// Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
 	FinishedOn *string `pulumi:"finishedOn"`
 	// Task UUID, globally unique.
 	Id string `pulumi:"id"`
@@ -1150,7 +1942,7 @@ type Task struct {
 	State string `pulumi:"state"`
 	// Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
 	TaskType *string `pulumi:"taskType"`
-	// Time of the last change, ISO 8601 without zone, as sent.
+	// Time of the last change, ISO 8601 as sent (with or without a zone).
 	UpdatedOn *string `pulumi:"updatedOn"`
 	// User who started the task, when reported.
 	UserId *int `pulumi:"userId"`
@@ -1171,12 +1963,22 @@ func (o TaskOutput) ToTaskOutputWithContext(ctx context.Context) TaskOutput {
 	return o
 }
 
+// When the task was acknowledged, as sent; null when it was not.
+func (o TaskOutput) AcknowledgedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Task) *string { return v.AcknowledgedAt }).(pulumi.StringPtrOutput)
+}
+
+// The user id that acknowledged the task; null when not acknowledged.
+func (o TaskOutput) AcknowledgedBy() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v Task) *int { return v.AcknowledgedBy }).(pulumi.IntPtrOutput)
+}
+
 // Client (account) the task belongs to, when reported.
 func (o TaskOutput) ClientId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v Task) *int { return v.ClientId }).(pulumi.IntPtrOutput)
 }
 
-// ISO 8601 without zone, as sent.
+// Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
 func (o TaskOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
@@ -1188,12 +1990,23 @@ func (o TaskOutput) CreatedResources() pulumi.ArrayMapOutput {
 	return o.ApplyT(func(v Task) map[string][]interface{} { return v.CreatedResources }).(pulumi.ArrayMapOutput)
 }
 
+// The task's parameters, as the platform sends them (any JSON); null when not sent.
+func (o TaskOutput) Data() pulumi.AnyOutput {
+	return o.ApplyT(func(v Task) interface{} { return v.Data }).(pulumi.AnyOutput)
+}
+
+// A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+// as sent); null when not reported.
+func (o TaskOutput) DetailedState() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Task) *string { return v.DetailedState }).(pulumi.StringPtrOutput)
+}
+
 // Failure reason when ERROR, verbatim; otherwise null.
 func (o TaskOutput) Error() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.Error }).(pulumi.StringPtrOutput)
 }
 
-// Time the task finished, ISO 8601 without zone; null while running.
+// Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
 func (o TaskOutput) FinishedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.FinishedOn }).(pulumi.StringPtrOutput)
 }
@@ -1228,7 +2041,7 @@ func (o TaskOutput) TaskType() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.TaskType }).(pulumi.StringPtrOutput)
 }
 
-// Time of the last change, ISO 8601 without zone, as sent.
+// Time of the last change, ISO 8601 as sent (with or without a zone).
 func (o TaskOutput) UpdatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v Task) *string { return v.UpdatedOn }).(pulumi.StringPtrOutput)
 }
@@ -1295,8 +2108,20 @@ func init() {
 	pulumi.RegisterOutputType(InstanceTagArrayOutput{})
 	pulumi.RegisterOutputType(InstanceVolumeOutput{})
 	pulumi.RegisterOutputType(InstanceVolumeArrayOutput{})
+	pulumi.RegisterOutputType(K8sAuthenticationSettingsOutput{})
+	pulumi.RegisterOutputType(K8sAuthenticationSettingsPtrOutput{})
+	pulumi.RegisterOutputType(K8sCiliumSettingsOutput{})
+	pulumi.RegisterOutputType(K8sCiliumSettingsPtrOutput{})
 	pulumi.RegisterOutputType(K8sClusterSummaryOutput{})
 	pulumi.RegisterOutputType(K8sClusterSummaryArrayOutput{})
+	pulumi.RegisterOutputType(K8sCniSettingsOutput{})
+	pulumi.RegisterOutputType(K8sCniSettingsPtrOutput{})
+	pulumi.RegisterOutputType(K8sLogRetentionOutput{})
+	pulumi.RegisterOutputType(K8sLogRetentionPtrOutput{})
+	pulumi.RegisterOutputType(K8sLoggingSettingsOutput{})
+	pulumi.RegisterOutputType(K8sLoggingSettingsPtrOutput{})
+	pulumi.RegisterOutputType(K8sOidcSettingsOutput{})
+	pulumi.RegisterOutputType(K8sOidcSettingsPtrOutput{})
 	pulumi.RegisterOutputType(K8sPoolOutput{})
 	pulumi.RegisterOutputType(K8sPoolArrayOutput{})
 	pulumi.RegisterOutputType(ProjectOutput{})

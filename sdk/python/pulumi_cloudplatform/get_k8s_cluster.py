@@ -24,25 +24,52 @@ __all__ = [
 
 @pulumi.output_type
 class GetK8sClusterResult:
-    def __init__(__self__, created_at=None, creator_task_id=None, id=None, is_public=None, keypair=None, name=None, pools=None, project_id=None, region_id=None, status=None, task_id=None, version=None):
+    def __init__(__self__, authentication=None, autoscaler_config=None, cni=None, created_at=None, creator_task_id=None, fixed_network=None, fixed_subnet=None, id=None, is_ipv6=None, is_public=None, keypair=None, logging=None, name=None, pods_ip_pool=None, pods_ipv6_pool=None, pools=None, project_id=None, region_id=None, services_ip_pool=None, services_ipv6_pool=None, status=None, task_id=None, version=None):
+        if authentication and not isinstance(authentication, dict):
+            raise TypeError("Expected argument 'authentication' to be a dict")
+        pulumi.set(__self__, "authentication", authentication)
+        if autoscaler_config and not isinstance(autoscaler_config, dict):
+            raise TypeError("Expected argument 'autoscaler_config' to be a dict")
+        pulumi.set(__self__, "autoscaler_config", autoscaler_config)
+        if cni and not isinstance(cni, dict):
+            raise TypeError("Expected argument 'cni' to be a dict")
+        pulumi.set(__self__, "cni", cni)
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
         if creator_task_id and not isinstance(creator_task_id, str):
             raise TypeError("Expected argument 'creator_task_id' to be a str")
         pulumi.set(__self__, "creator_task_id", creator_task_id)
+        if fixed_network and not isinstance(fixed_network, str):
+            raise TypeError("Expected argument 'fixed_network' to be a str")
+        pulumi.set(__self__, "fixed_network", fixed_network)
+        if fixed_subnet and not isinstance(fixed_subnet, str):
+            raise TypeError("Expected argument 'fixed_subnet' to be a str")
+        pulumi.set(__self__, "fixed_subnet", fixed_subnet)
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
+        if is_ipv6 and not isinstance(is_ipv6, bool):
+            raise TypeError("Expected argument 'is_ipv6' to be a bool")
+        pulumi.set(__self__, "is_ipv6", is_ipv6)
         if is_public and not isinstance(is_public, bool):
             raise TypeError("Expected argument 'is_public' to be a bool")
         pulumi.set(__self__, "is_public", is_public)
         if keypair and not isinstance(keypair, str):
             raise TypeError("Expected argument 'keypair' to be a str")
         pulumi.set(__self__, "keypair", keypair)
+        if logging and not isinstance(logging, dict):
+            raise TypeError("Expected argument 'logging' to be a dict")
+        pulumi.set(__self__, "logging", logging)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
+        if pods_ip_pool and not isinstance(pods_ip_pool, str):
+            raise TypeError("Expected argument 'pods_ip_pool' to be a str")
+        pulumi.set(__self__, "pods_ip_pool", pods_ip_pool)
+        if pods_ipv6_pool and not isinstance(pods_ipv6_pool, str):
+            raise TypeError("Expected argument 'pods_ipv6_pool' to be a str")
+        pulumi.set(__self__, "pods_ipv6_pool", pods_ipv6_pool)
         if pools and not isinstance(pools, list):
             raise TypeError("Expected argument 'pools' to be a list")
         pulumi.set(__self__, "pools", pools)
@@ -52,6 +79,12 @@ class GetK8sClusterResult:
         if region_id and not isinstance(region_id, int):
             raise TypeError("Expected argument 'region_id' to be a int")
         pulumi.set(__self__, "region_id", region_id)
+        if services_ip_pool and not isinstance(services_ip_pool, str):
+            raise TypeError("Expected argument 'services_ip_pool' to be a str")
+        pulumi.set(__self__, "services_ip_pool", services_ip_pool)
+        if services_ipv6_pool and not isinstance(services_ipv6_pool, str):
+            raise TypeError("Expected argument 'services_ipv6_pool' to be a str")
+        pulumi.set(__self__, "services_ipv6_pool", services_ipv6_pool)
         if status and not isinstance(status, str):
             raise TypeError("Expected argument 'status' to be a str")
         pulumi.set(__self__, "status", status)
@@ -61,6 +94,30 @@ class GetK8sClusterResult:
         if version and not isinstance(version, str):
             raise TypeError("Expected argument 'version' to be a str")
         pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def authentication(self) -> Optional['outputs.K8sAuthenticationSettings']:
+        """
+        How the cluster's API authenticates users (kubeconfig dates, OIDC); null when not reported.
+        """
+        return pulumi.get(self, "authentication")
+
+    @_builtins.property
+    @pulumi.getter(name="autoscalerConfig")
+    def autoscaler_config(self) -> Mapping[str, _builtins.str]:
+        """
+        Overrides of the cluster autoscaler's parameters, name to value; `{}` when none.
+        """
+        return pulumi.get(self, "autoscaler_config")
+
+    @_builtins.property
+    @pulumi.getter
+    def cni(self) -> Optional['outputs.K8sCniSettings']:
+        """
+        The CNI (`calico` or `cilium`) and Cilium's settings; null when not reported.
+        """
+        return pulumi.get(self, "cni")
 
     @_builtins.property
     @pulumi.getter(name="createdAt")
@@ -79,12 +136,36 @@ class GetK8sClusterResult:
         return pulumi.get(self, "creator_task_id")
 
     @_builtins.property
+    @pulumi.getter(name="fixedNetwork")
+    def fixed_network(self) -> Optional[_builtins.str]:
+        """
+        Id of the network the nodes are in; null when not set (a network made for the cluster).
+        """
+        return pulumi.get(self, "fixed_network")
+
+    @_builtins.property
+    @pulumi.getter(name="fixedSubnet")
+    def fixed_subnet(self) -> Optional[_builtins.str]:
+        """
+        Id of the subnet the nodes are in; null when not set.
+        """
+        return pulumi.get(self, "fixed_subnet")
+
+    @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
         """
         The cluster's UUID, when reported.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isIpv6")
+    def is_ipv6(self) -> Optional[_builtins.bool]:
+        """
+        Whether the cluster has public IPv6 addresses; null when not reported.
+        """
+        return pulumi.get(self, "is_ipv6")
 
     @_builtins.property
     @pulumi.getter(name="isPublic")
@@ -104,11 +185,35 @@ class GetK8sClusterResult:
 
     @_builtins.property
     @pulumi.getter
+    def logging(self) -> Optional['outputs.K8sLoggingSettings']:
+        """
+        Log streaming of the cluster; null when not reported.
+        """
+        return pulumi.get(self, "logging")
+
+    @_builtins.property
+    @pulumi.getter
     def name(self) -> _builtins.str:
         """
         The user-defined name that identifies it in paths.
         """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="podsIpPool")
+    def pods_ip_pool(self) -> Optional[_builtins.str]:
+        """
+        The IPv4 CIDR pods take addresses from.
+        """
+        return pulumi.get(self, "pods_ip_pool")
+
+    @_builtins.property
+    @pulumi.getter(name="podsIpv6Pool")
+    def pods_ipv6_pool(self) -> Optional[_builtins.str]:
+        """
+        The IPv6 CIDR pods take addresses from.
+        """
+        return pulumi.get(self, "pods_ipv6_pool")
 
     @_builtins.property
     @pulumi.getter
@@ -133,6 +238,22 @@ class GetK8sClusterResult:
         Region id of the cluster.
         """
         return pulumi.get(self, "region_id")
+
+    @_builtins.property
+    @pulumi.getter(name="servicesIpPool")
+    def services_ip_pool(self) -> Optional[_builtins.str]:
+        """
+        The IPv4 CIDR of the cluster's services.
+        """
+        return pulumi.get(self, "services_ip_pool")
+
+    @_builtins.property
+    @pulumi.getter(name="servicesIpv6Pool")
+    def services_ipv6_pool(self) -> Optional[_builtins.str]:
+        """
+        The IPv6 CIDR of the cluster's services.
+        """
+        return pulumi.get(self, "services_ipv6_pool")
 
     @_builtins.property
     @pulumi.getter
@@ -167,15 +288,26 @@ class AwaitableGetK8sClusterResult(GetK8sClusterResult):
         if False:
             yield self
         return GetK8sClusterResult(
+            authentication=self.authentication,
+            autoscaler_config=self.autoscaler_config,
+            cni=self.cni,
             created_at=self.created_at,
             creator_task_id=self.creator_task_id,
+            fixed_network=self.fixed_network,
+            fixed_subnet=self.fixed_subnet,
             id=self.id,
+            is_ipv6=self.is_ipv6,
             is_public=self.is_public,
             keypair=self.keypair,
+            logging=self.logging,
             name=self.name,
+            pods_ip_pool=self.pods_ip_pool,
+            pods_ipv6_pool=self.pods_ipv6_pool,
             pools=self.pools,
             project_id=self.project_id,
             region_id=self.region_id,
+            services_ip_pool=self.services_ip_pool,
+            services_ipv6_pool=self.services_ipv6_pool,
             status=self.status,
             task_id=self.task_id,
             version=self.version)
@@ -201,15 +333,26 @@ def get_k8s_cluster(cluster_name: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('cloudplatform:index:getK8sCluster', __args__, opts=opts, typ=GetK8sClusterResult).value
 
     return AwaitableGetK8sClusterResult(
+        authentication=pulumi.get(__ret__, 'authentication'),
+        autoscaler_config=pulumi.get(__ret__, 'autoscaler_config'),
+        cni=pulumi.get(__ret__, 'cni'),
         created_at=pulumi.get(__ret__, 'created_at'),
         creator_task_id=pulumi.get(__ret__, 'creator_task_id'),
+        fixed_network=pulumi.get(__ret__, 'fixed_network'),
+        fixed_subnet=pulumi.get(__ret__, 'fixed_subnet'),
         id=pulumi.get(__ret__, 'id'),
+        is_ipv6=pulumi.get(__ret__, 'is_ipv6'),
         is_public=pulumi.get(__ret__, 'is_public'),
         keypair=pulumi.get(__ret__, 'keypair'),
+        logging=pulumi.get(__ret__, 'logging'),
         name=pulumi.get(__ret__, 'name'),
+        pods_ip_pool=pulumi.get(__ret__, 'pods_ip_pool'),
+        pods_ipv6_pool=pulumi.get(__ret__, 'pods_ipv6_pool'),
         pools=pulumi.get(__ret__, 'pools'),
         project_id=pulumi.get(__ret__, 'project_id'),
         region_id=pulumi.get(__ret__, 'region_id'),
+        services_ip_pool=pulumi.get(__ret__, 'services_ip_pool'),
+        services_ipv6_pool=pulumi.get(__ret__, 'services_ipv6_pool'),
         status=pulumi.get(__ret__, 'status'),
         task_id=pulumi.get(__ret__, 'task_id'),
         version=pulumi.get(__ret__, 'version'))
@@ -232,15 +375,26 @@ def get_k8s_cluster_output(cluster_name: pulumi.Input[Optional[_builtins.str]] =
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('cloudplatform:index:getK8sCluster', __args__, opts=opts, typ=GetK8sClusterResult)
     return __ret__.apply(lambda __response__: GetK8sClusterResult(
+        authentication=pulumi.get(__response__, 'authentication'),
+        autoscaler_config=pulumi.get(__response__, 'autoscaler_config'),
+        cni=pulumi.get(__response__, 'cni'),
         created_at=pulumi.get(__response__, 'created_at'),
         creator_task_id=pulumi.get(__response__, 'creator_task_id'),
+        fixed_network=pulumi.get(__response__, 'fixed_network'),
+        fixed_subnet=pulumi.get(__response__, 'fixed_subnet'),
         id=pulumi.get(__response__, 'id'),
+        is_ipv6=pulumi.get(__response__, 'is_ipv6'),
         is_public=pulumi.get(__response__, 'is_public'),
         keypair=pulumi.get(__response__, 'keypair'),
+        logging=pulumi.get(__response__, 'logging'),
         name=pulumi.get(__response__, 'name'),
+        pods_ip_pool=pulumi.get(__response__, 'pods_ip_pool'),
+        pods_ipv6_pool=pulumi.get(__response__, 'pods_ipv6_pool'),
         pools=pulumi.get(__response__, 'pools'),
         project_id=pulumi.get(__response__, 'project_id'),
         region_id=pulumi.get(__response__, 'region_id'),
+        services_ip_pool=pulumi.get(__response__, 'services_ip_pool'),
+        services_ipv6_pool=pulumi.get(__response__, 'services_ipv6_pool'),
         status=pulumi.get(__response__, 'status'),
         task_id=pulumi.get(__response__, 'task_id'),
         version=pulumi.get(__response__, 'version')))

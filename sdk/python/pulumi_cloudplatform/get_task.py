@@ -23,7 +23,13 @@ __all__ = [
 
 @pulumi.output_type
 class GetTaskResult:
-    def __init__(__self__, client_id=None, created_on=None, created_resources=None, error=None, finished_on=None, id=None, project_id=None, region_id=None, request_id=None, state=None, task_type=None, updated_on=None, user_id=None):
+    def __init__(__self__, acknowledged_at=None, acknowledged_by=None, client_id=None, created_on=None, created_resources=None, data=None, detailed_state=None, error=None, finished_on=None, id=None, project_id=None, region_id=None, request_id=None, state=None, task_type=None, updated_on=None, user_id=None):
+        if acknowledged_at and not isinstance(acknowledged_at, str):
+            raise TypeError("Expected argument 'acknowledged_at' to be a str")
+        pulumi.set(__self__, "acknowledged_at", acknowledged_at)
+        if acknowledged_by and not isinstance(acknowledged_by, int):
+            raise TypeError("Expected argument 'acknowledged_by' to be a int")
+        pulumi.set(__self__, "acknowledged_by", acknowledged_by)
         if client_id and not isinstance(client_id, int):
             raise TypeError("Expected argument 'client_id' to be a int")
         pulumi.set(__self__, "client_id", client_id)
@@ -33,6 +39,12 @@ class GetTaskResult:
         if created_resources and not isinstance(created_resources, dict):
             raise TypeError("Expected argument 'created_resources' to be a dict")
         pulumi.set(__self__, "created_resources", created_resources)
+        if data and not isinstance(data, dict):
+            raise TypeError("Expected argument 'data' to be a dict")
+        pulumi.set(__self__, "data", data)
+        if detailed_state and not isinstance(detailed_state, str):
+            raise TypeError("Expected argument 'detailed_state' to be a str")
+        pulumi.set(__self__, "detailed_state", detailed_state)
         if error and not isinstance(error, str):
             raise TypeError("Expected argument 'error' to be a str")
         pulumi.set(__self__, "error", error)
@@ -65,6 +77,22 @@ class GetTaskResult:
         pulumi.set(__self__, "user_id", user_id)
 
     @_builtins.property
+    @pulumi.getter(name="acknowledgedAt")
+    def acknowledged_at(self) -> Optional[_builtins.str]:
+        """
+        When the task was acknowledged, as sent; null when it was not.
+        """
+        return pulumi.get(self, "acknowledged_at")
+
+    @_builtins.property
+    @pulumi.getter(name="acknowledgedBy")
+    def acknowledged_by(self) -> Optional[_builtins.int]:
+        """
+        The user id that acknowledged the task; null when not acknowledged.
+        """
+        return pulumi.get(self, "acknowledged_by")
+
+    @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> Optional[_builtins.int]:
         """
@@ -76,7 +104,7 @@ class GetTaskResult:
     @pulumi.getter(name="createdOn")
     def created_on(self) -> Optional[_builtins.str]:
         """
-        ISO 8601 without zone, as sent.
+        Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
         """
         return pulumi.get(self, "created_on")
 
@@ -92,6 +120,23 @@ class GetTaskResult:
 
     @_builtins.property
     @pulumi.getter
+    def data(self) -> Optional[Any]:
+        """
+        The task's parameters, as the platform sends them (any JSON); null when not sent.
+        """
+        return pulumi.get(self, "data")
+
+    @_builtins.property
+    @pulumi.getter(name="detailedState")
+    def detailed_state(self) -> Optional[_builtins.str]:
+        """
+        A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+        as sent); null when not reported.
+        """
+        return pulumi.get(self, "detailed_state")
+
+    @_builtins.property
+    @pulumi.getter
     def error(self) -> Optional[_builtins.str]:
         """
         Failure reason when ERROR, verbatim; otherwise null.
@@ -102,7 +147,7 @@ class GetTaskResult:
     @pulumi.getter(name="finishedOn")
     def finished_on(self) -> Optional[_builtins.str]:
         """
-        Time the task finished, ISO 8601 without zone; null while running.
+        Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
         """
         return pulumi.get(self, "finished_on")
 
@@ -158,7 +203,7 @@ class GetTaskResult:
     @pulumi.getter(name="updatedOn")
     def updated_on(self) -> Optional[_builtins.str]:
         """
-        Time of the last change, ISO 8601 without zone, as sent.
+        Time of the last change, ISO 8601 as sent (with or without a zone).
         """
         return pulumi.get(self, "updated_on")
 
@@ -177,9 +222,13 @@ class AwaitableGetTaskResult(GetTaskResult):
         if False:
             yield self
         return GetTaskResult(
+            acknowledged_at=self.acknowledged_at,
+            acknowledged_by=self.acknowledged_by,
             client_id=self.client_id,
             created_on=self.created_on,
             created_resources=self.created_resources,
+            data=self.data,
+            detailed_state=self.detailed_state,
             error=self.error,
             finished_on=self.finished_on,
             id=self.id,
@@ -206,9 +255,13 @@ def get_task(task_id: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('cloudplatform:index:getTask', __args__, opts=opts, typ=GetTaskResult).value
 
     return AwaitableGetTaskResult(
+        acknowledged_at=pulumi.get(__ret__, 'acknowledged_at'),
+        acknowledged_by=pulumi.get(__ret__, 'acknowledged_by'),
         client_id=pulumi.get(__ret__, 'client_id'),
         created_on=pulumi.get(__ret__, 'created_on'),
         created_resources=pulumi.get(__ret__, 'created_resources'),
+        data=pulumi.get(__ret__, 'data'),
+        detailed_state=pulumi.get(__ret__, 'detailed_state'),
         error=pulumi.get(__ret__, 'error'),
         finished_on=pulumi.get(__ret__, 'finished_on'),
         id=pulumi.get(__ret__, 'id'),
@@ -232,9 +285,13 @@ def get_task_output(task_id: pulumi.Input[Optional[_builtins.str]] = None,
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('cloudplatform:index:getTask', __args__, opts=opts, typ=GetTaskResult)
     return __ret__.apply(lambda __response__: GetTaskResult(
+        acknowledged_at=pulumi.get(__response__, 'acknowledged_at'),
+        acknowledged_by=pulumi.get(__response__, 'acknowledged_by'),
         client_id=pulumi.get(__response__, 'client_id'),
         created_on=pulumi.get(__response__, 'created_on'),
         created_resources=pulumi.get(__response__, 'created_resources'),
+        data=pulumi.get(__response__, 'data'),
+        detailed_state=pulumi.get(__response__, 'detailed_state'),
         error=pulumi.get(__response__, 'error'),
         finished_on=pulumi.get(__response__, 'finished_on'),
         id=pulumi.get(__response__, 'id'),

@@ -24,7 +24,13 @@ __all__ = [
     'InstanceFlavor',
     'InstanceTag',
     'InstanceVolume',
+    'K8sAuthenticationSettings',
+    'K8sCiliumSettings',
     'K8sClusterSummary',
+    'K8sCniSettings',
+    'K8sLogRetention',
+    'K8sLoggingSettings',
+    'K8sOidcSettings',
     'K8sPool',
     'Project',
     'Region',
@@ -167,12 +173,12 @@ class ConsumptionRow(dict):
     One daily consumption row.
     """
     def __init__(__self__, *,
-                 amount: _builtins.float,
+                 amount: _builtins.int,
                  date: _builtins.str):
         """
         One daily consumption row.
 
-        :param _builtins.float amount: Billable amount consumed that day.
+        :param _builtins.int amount: Billable amount consumed that day: a whole number (domains, bytes or requests).
         :param _builtins.str date: Day of the row, ISO 8601 date.
         """
         pulumi.set(__self__, "amount", amount)
@@ -180,9 +186,9 @@ class ConsumptionRow(dict):
 
     @_builtins.property
     @pulumi.getter
-    def amount(self) -> _builtins.float:
+    def amount(self) -> _builtins.int:
         """
-        Billable amount consumed that day.
+        Billable amount consumed that day: a whole number (domains, bytes or requests).
         """
         return pulumi.get(self, "amount")
 
@@ -618,6 +624,186 @@ class InstanceVolume(dict):
 
 
 @pulumi.output_type
+class K8sAuthenticationSettings(dict):
+    """
+    How the cluster's API authenticates users.
+    """
+    def __init__(__self__, *,
+                 kubeconfig_created_at: Optional[_builtins.str] = None,
+                 kubeconfig_expires_at: Optional[_builtins.str] = None,
+                 oidc: Optional['outputs.K8sOidcSettings'] = None):
+        """
+        How the cluster's API authenticates users.
+
+        :param _builtins.str kubeconfig_created_at: When the current kubeconfig was made, ISO 8601 as sent.
+        :param _builtins.str kubeconfig_expires_at: When the current kubeconfig expires, ISO 8601 as sent.
+        :param 'K8sOidcSettings' oidc: OIDC settings; null when OIDC is not set up.
+        """
+        if kubeconfig_created_at is not None:
+            pulumi.set(__self__, "kubeconfig_created_at", kubeconfig_created_at)
+        if kubeconfig_expires_at is not None:
+            pulumi.set(__self__, "kubeconfig_expires_at", kubeconfig_expires_at)
+        if oidc is not None:
+            pulumi.set(__self__, "oidc", oidc)
+
+    @_builtins.property
+    @pulumi.getter(name="kubeconfigCreatedAt")
+    def kubeconfig_created_at(self) -> Optional[_builtins.str]:
+        """
+        When the current kubeconfig was made, ISO 8601 as sent.
+        """
+        return pulumi.get(self, "kubeconfig_created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="kubeconfigExpiresAt")
+    def kubeconfig_expires_at(self) -> Optional[_builtins.str]:
+        """
+        When the current kubeconfig expires, ISO 8601 as sent.
+        """
+        return pulumi.get(self, "kubeconfig_expires_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def oidc(self) -> Optional['outputs.K8sOidcSettings']:
+        """
+        OIDC settings; null when OIDC is not set up.
+        """
+        return pulumi.get(self, "oidc")
+
+
+@pulumi.output_type
+class K8sCiliumSettings(dict):
+    """
+    Cilium's settings, when the cluster's CNI is Cilium.
+    """
+    def __init__(__self__, *,
+                 cni_exclusive: Optional[_builtins.bool] = None,
+                 encryption: Optional[_builtins.bool] = None,
+                 hubble_relay: Optional[_builtins.bool] = None,
+                 hubble_ui: Optional[_builtins.bool] = None,
+                 lb_acceleration: Optional[_builtins.bool] = None,
+                 lb_mode: Optional[_builtins.str] = None,
+                 mask_size: Optional[_builtins.int] = None,
+                 mask_size_v6: Optional[_builtins.int] = None,
+                 routing_mode: Optional[_builtins.str] = None,
+                 tunnel: Optional[_builtins.str] = None):
+        """
+        Cilium's settings, when the cluster's CNI is Cilium.
+
+        :param _builtins.bool cni_exclusive: Whether Cilium manages the node's networking alone (the Python SDK's field).
+        :param _builtins.bool encryption: WireGuard encryption between nodes.
+        :param _builtins.bool hubble_relay: Whether Hubble Relay is deployed.
+        :param _builtins.bool hubble_ui: Whether the Hubble UI is deployed.
+        :param _builtins.bool lb_acceleration: Load-balancer acceleration.
+        :param _builtins.str lb_mode: Load-balancer mode (`snat`, `dsr`, `hybrid`; kept as sent).
+        :param _builtins.int mask_size: Mask size of the IPv4 pod CIDR per node.
+        :param _builtins.int mask_size_v6: Mask size of the IPv6 pod CIDR per node.
+        :param _builtins.str routing_mode: Routing mode (`tunnel`, `native`; kept as sent).
+        :param _builtins.str tunnel: Tunnel protocol (`geneve`, `vxlan`, or empty; kept as sent).
+        """
+        if cni_exclusive is not None:
+            pulumi.set(__self__, "cni_exclusive", cni_exclusive)
+        if encryption is not None:
+            pulumi.set(__self__, "encryption", encryption)
+        if hubble_relay is not None:
+            pulumi.set(__self__, "hubble_relay", hubble_relay)
+        if hubble_ui is not None:
+            pulumi.set(__self__, "hubble_ui", hubble_ui)
+        if lb_acceleration is not None:
+            pulumi.set(__self__, "lb_acceleration", lb_acceleration)
+        if lb_mode is not None:
+            pulumi.set(__self__, "lb_mode", lb_mode)
+        if mask_size is not None:
+            pulumi.set(__self__, "mask_size", mask_size)
+        if mask_size_v6 is not None:
+            pulumi.set(__self__, "mask_size_v6", mask_size_v6)
+        if routing_mode is not None:
+            pulumi.set(__self__, "routing_mode", routing_mode)
+        if tunnel is not None:
+            pulumi.set(__self__, "tunnel", tunnel)
+
+    @_builtins.property
+    @pulumi.getter(name="cniExclusive")
+    def cni_exclusive(self) -> Optional[_builtins.bool]:
+        """
+        Whether Cilium manages the node's networking alone (the Python SDK's field).
+        """
+        return pulumi.get(self, "cni_exclusive")
+
+    @_builtins.property
+    @pulumi.getter
+    def encryption(self) -> Optional[_builtins.bool]:
+        """
+        WireGuard encryption between nodes.
+        """
+        return pulumi.get(self, "encryption")
+
+    @_builtins.property
+    @pulumi.getter(name="hubbleRelay")
+    def hubble_relay(self) -> Optional[_builtins.bool]:
+        """
+        Whether Hubble Relay is deployed.
+        """
+        return pulumi.get(self, "hubble_relay")
+
+    @_builtins.property
+    @pulumi.getter(name="hubbleUi")
+    def hubble_ui(self) -> Optional[_builtins.bool]:
+        """
+        Whether the Hubble UI is deployed.
+        """
+        return pulumi.get(self, "hubble_ui")
+
+    @_builtins.property
+    @pulumi.getter(name="lbAcceleration")
+    def lb_acceleration(self) -> Optional[_builtins.bool]:
+        """
+        Load-balancer acceleration.
+        """
+        return pulumi.get(self, "lb_acceleration")
+
+    @_builtins.property
+    @pulumi.getter(name="lbMode")
+    def lb_mode(self) -> Optional[_builtins.str]:
+        """
+        Load-balancer mode (`snat`, `dsr`, `hybrid`; kept as sent).
+        """
+        return pulumi.get(self, "lb_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="maskSize")
+    def mask_size(self) -> Optional[_builtins.int]:
+        """
+        Mask size of the IPv4 pod CIDR per node.
+        """
+        return pulumi.get(self, "mask_size")
+
+    @_builtins.property
+    @pulumi.getter(name="maskSizeV6")
+    def mask_size_v6(self) -> Optional[_builtins.int]:
+        """
+        Mask size of the IPv6 pod CIDR per node.
+        """
+        return pulumi.get(self, "mask_size_v6")
+
+    @_builtins.property
+    @pulumi.getter(name="routingMode")
+    def routing_mode(self) -> Optional[_builtins.str]:
+        """
+        Routing mode (`tunnel`, `native`; kept as sent).
+        """
+        return pulumi.get(self, "routing_mode")
+
+    @_builtins.property
+    @pulumi.getter
+    def tunnel(self) -> Optional[_builtins.str]:
+        """
+        Tunnel protocol (`geneve`, `vxlan`, or empty; kept as sent).
+        """
+        return pulumi.get(self, "tunnel")
+
+
+@pulumi.output_type
 class K8sClusterSummary(dict):
     """
     One cluster in the `getK8sClusters` result: what a program needs to pick and address it.
@@ -689,13 +875,246 @@ class K8sClusterSummary(dict):
 
 
 @pulumi.output_type
+class K8sCniSettings(dict):
+    """
+    The cluster's CNI: its provider and, for Cilium, its settings.
+    """
+    def __init__(__self__, *,
+                 cilium: Optional['outputs.K8sCiliumSettings'] = None,
+                 provider: Optional[_builtins.str] = None):
+        """
+        The cluster's CNI: its provider and, for Cilium, its settings.
+
+        :param 'K8sCiliumSettings' cilium: Cilium's settings; null when not sent (another CNI).
+        :param _builtins.str provider: The CNI plugin (`calico`, `cilium`; kept as sent).
+        """
+        if cilium is not None:
+            pulumi.set(__self__, "cilium", cilium)
+        if provider is not None:
+            pulumi.set(__self__, "provider", provider)
+
+    @_builtins.property
+    @pulumi.getter
+    def cilium(self) -> Optional['outputs.K8sCiliumSettings']:
+        """
+        Cilium's settings; null when not sent (another CNI).
+        """
+        return pulumi.get(self, "cilium")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> Optional[_builtins.str]:
+        """
+        The CNI plugin (`calico`, `cilium`; kept as sent).
+        """
+        return pulumi.get(self, "provider")
+
+
+@pulumi.output_type
+class K8sLogRetention(dict):
+    """
+    How long the cluster's logs are kept.
+    """
+    def __init__(__self__, *,
+                 period: Optional[_builtins.int] = None):
+        """
+        How long the cluster's logs are kept.
+
+        :param _builtins.int period: Days the logs are kept.
+        """
+        if period is not None:
+            pulumi.set(__self__, "period", period)
+
+    @_builtins.property
+    @pulumi.getter
+    def period(self) -> Optional[_builtins.int]:
+        """
+        Days the logs are kept.
+        """
+        return pulumi.get(self, "period")
+
+
+@pulumi.output_type
+class K8sLoggingSettings(dict):
+    """
+    The cluster's log streaming.
+    """
+    def __init__(__self__, *,
+                 destination_region_id: Optional[_builtins.int] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 retention_policy: Optional['outputs.K8sLogRetention'] = None,
+                 topic_name: Optional[_builtins.str] = None):
+        """
+        The cluster's log streaming.
+
+        :param _builtins.int destination_region_id: The region the logs are stored in.
+        :param _builtins.bool enabled: Whether the cluster streams its logs; null when not reported.
+        :param 'K8sLogRetention' retention_policy: How long the logs are kept; null when not set.
+        :param _builtins.str topic_name: The topic the logs are streamed to.
+        """
+        if destination_region_id is not None:
+            pulumi.set(__self__, "destination_region_id", destination_region_id)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if retention_policy is not None:
+            pulumi.set(__self__, "retention_policy", retention_policy)
+        if topic_name is not None:
+            pulumi.set(__self__, "topic_name", topic_name)
+
+    @_builtins.property
+    @pulumi.getter(name="destinationRegionId")
+    def destination_region_id(self) -> Optional[_builtins.int]:
+        """
+        The region the logs are stored in.
+        """
+        return pulumi.get(self, "destination_region_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the cluster streams its logs; null when not reported.
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="retentionPolicy")
+    def retention_policy(self) -> Optional['outputs.K8sLogRetention']:
+        """
+        How long the logs are kept; null when not set.
+        """
+        return pulumi.get(self, "retention_policy")
+
+    @_builtins.property
+    @pulumi.getter(name="topicName")
+    def topic_name(self) -> Optional[_builtins.str]:
+        """
+        The topic the logs are streamed to.
+        """
+        return pulumi.get(self, "topic_name")
+
+
+@pulumi.output_type
+class K8sOidcSettings(dict):
+    """
+    OIDC authentication of the cluster's API.
+    """
+    def __init__(__self__, *,
+                 required_claims: Mapping[str, _builtins.str],
+                 signing_algs: Sequence[_builtins.str],
+                 client_id: Optional[_builtins.str] = None,
+                 groups_claim: Optional[_builtins.str] = None,
+                 groups_prefix: Optional[_builtins.str] = None,
+                 issuer_url: Optional[_builtins.str] = None,
+                 username_claim: Optional[_builtins.str] = None,
+                 username_prefix: Optional[_builtins.str] = None):
+        """
+        OIDC authentication of the cluster's API.
+
+        :param Mapping[str, _builtins.str] required_claims: Claims a token must carry, claim to value; `{}` when none.
+        :param Sequence[_builtins.str] signing_algs: Accepted signing algorithms (`RS256`, ...); `[]` when not sent.
+        :param _builtins.str client_id: The OIDC client id.
+        :param _builtins.str groups_claim: The JWT claim read as the user's groups.
+        :param _builtins.str groups_prefix: Prefix put before group names.
+        :param _builtins.str issuer_url: The OIDC issuer's URL.
+        :param _builtins.str username_claim: The JWT claim read as the user name.
+        :param _builtins.str username_prefix: Prefix put before user names.
+        """
+        pulumi.set(__self__, "required_claims", required_claims)
+        pulumi.set(__self__, "signing_algs", signing_algs)
+        if client_id is not None:
+            pulumi.set(__self__, "client_id", client_id)
+        if groups_claim is not None:
+            pulumi.set(__self__, "groups_claim", groups_claim)
+        if groups_prefix is not None:
+            pulumi.set(__self__, "groups_prefix", groups_prefix)
+        if issuer_url is not None:
+            pulumi.set(__self__, "issuer_url", issuer_url)
+        if username_claim is not None:
+            pulumi.set(__self__, "username_claim", username_claim)
+        if username_prefix is not None:
+            pulumi.set(__self__, "username_prefix", username_prefix)
+
+    @_builtins.property
+    @pulumi.getter(name="requiredClaims")
+    def required_claims(self) -> Mapping[str, _builtins.str]:
+        """
+        Claims a token must carry, claim to value; `{}` when none.
+        """
+        return pulumi.get(self, "required_claims")
+
+    @_builtins.property
+    @pulumi.getter(name="signingAlgs")
+    def signing_algs(self) -> Sequence[_builtins.str]:
+        """
+        Accepted signing algorithms (`RS256`, ...); `[]` when not sent.
+        """
+        return pulumi.get(self, "signing_algs")
+
+    @_builtins.property
+    @pulumi.getter(name="clientId")
+    def client_id(self) -> Optional[_builtins.str]:
+        """
+        The OIDC client id.
+        """
+        return pulumi.get(self, "client_id")
+
+    @_builtins.property
+    @pulumi.getter(name="groupsClaim")
+    def groups_claim(self) -> Optional[_builtins.str]:
+        """
+        The JWT claim read as the user's groups.
+        """
+        return pulumi.get(self, "groups_claim")
+
+    @_builtins.property
+    @pulumi.getter(name="groupsPrefix")
+    def groups_prefix(self) -> Optional[_builtins.str]:
+        """
+        Prefix put before group names.
+        """
+        return pulumi.get(self, "groups_prefix")
+
+    @_builtins.property
+    @pulumi.getter(name="issuerUrl")
+    def issuer_url(self) -> Optional[_builtins.str]:
+        """
+        The OIDC issuer's URL.
+        """
+        return pulumi.get(self, "issuer_url")
+
+    @_builtins.property
+    @pulumi.getter(name="usernameClaim")
+    def username_claim(self) -> Optional[_builtins.str]:
+        """
+        The JWT claim read as the user name.
+        """
+        return pulumi.get(self, "username_claim")
+
+    @_builtins.property
+    @pulumi.getter(name="usernamePrefix")
+    def username_prefix(self) -> Optional[_builtins.str]:
+        """
+        Prefix put before user names.
+        """
+        return pulumi.get(self, "username_prefix")
+
+
+@pulumi.output_type
 class K8sPool(dict):
     """
     A node pool of a cluster.
     """
     def __init__(__self__, *,
+                 labels: Mapping[str, _builtins.str],
+                 taints: Mapping[str, _builtins.str],
+                 auto_healing_enabled: Optional[_builtins.bool] = None,
+                 boot_volume_size: Optional[_builtins.int] = None,
+                 boot_volume_type: Optional[_builtins.str] = None,
+                 created_at: Optional[_builtins.str] = None,
                  flavor_id: Optional[_builtins.str] = None,
                  id: Optional[_builtins.str] = None,
+                 is_public_ipv4: Optional[_builtins.bool] = None,
                  max_node_count: Optional[_builtins.int] = None,
                  min_node_count: Optional[_builtins.int] = None,
                  name: Optional[_builtins.str] = None,
@@ -704,18 +1123,37 @@ class K8sPool(dict):
         """
         A node pool of a cluster.
 
+        :param Mapping[str, _builtins.str] labels: Kubernetes labels put on the pool's nodes, key to value; `{}` when none.
+        :param Mapping[str, _builtins.str] taints: Kubernetes taints put on the pool's nodes, key to `value:effect`; `{}` when none.
+        :param _builtins.bool auto_healing_enabled: Whether failed nodes are replaced automatically; null when not reported.
+        :param _builtins.int boot_volume_size: Size of each node's boot volume, in GiB.
+        :param _builtins.str boot_volume_type: Volume type of each node's boot volume (e.g. `ssd_hiiops`).
+        :param _builtins.str created_at: When the pool was created, ISO 8601 as sent.
         :param _builtins.str flavor_id: Flavor of the pool's nodes, when reported.
         :param _builtins.str id: Pool id, when reported.
+        :param _builtins.bool is_public_ipv4: Whether the nodes have public IPv4 addresses; null when not reported.
         :param _builtins.int max_node_count: Autoscaling maximum, when set.
         :param _builtins.int min_node_count: Autoscaling minimum, when set.
         :param _builtins.str name: Pool name, when reported.
         :param _builtins.int node_count: Current number of nodes, when reported.
         :param _builtins.str status: Pool status, as sent; null when not sent.
         """
+        pulumi.set(__self__, "labels", labels)
+        pulumi.set(__self__, "taints", taints)
+        if auto_healing_enabled is not None:
+            pulumi.set(__self__, "auto_healing_enabled", auto_healing_enabled)
+        if boot_volume_size is not None:
+            pulumi.set(__self__, "boot_volume_size", boot_volume_size)
+        if boot_volume_type is not None:
+            pulumi.set(__self__, "boot_volume_type", boot_volume_type)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
         if flavor_id is not None:
             pulumi.set(__self__, "flavor_id", flavor_id)
         if id is not None:
             pulumi.set(__self__, "id", id)
+        if is_public_ipv4 is not None:
+            pulumi.set(__self__, "is_public_ipv4", is_public_ipv4)
         if max_node_count is not None:
             pulumi.set(__self__, "max_node_count", max_node_count)
         if min_node_count is not None:
@@ -726,6 +1164,54 @@ class K8sPool(dict):
             pulumi.set(__self__, "node_count", node_count)
         if status is not None:
             pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def labels(self) -> Mapping[str, _builtins.str]:
+        """
+        Kubernetes labels put on the pool's nodes, key to value; `{}` when none.
+        """
+        return pulumi.get(self, "labels")
+
+    @_builtins.property
+    @pulumi.getter
+    def taints(self) -> Mapping[str, _builtins.str]:
+        """
+        Kubernetes taints put on the pool's nodes, key to `value:effect`; `{}` when none.
+        """
+        return pulumi.get(self, "taints")
+
+    @_builtins.property
+    @pulumi.getter(name="autoHealingEnabled")
+    def auto_healing_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether failed nodes are replaced automatically; null when not reported.
+        """
+        return pulumi.get(self, "auto_healing_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="bootVolumeSize")
+    def boot_volume_size(self) -> Optional[_builtins.int]:
+        """
+        Size of each node's boot volume, in GiB.
+        """
+        return pulumi.get(self, "boot_volume_size")
+
+    @_builtins.property
+    @pulumi.getter(name="bootVolumeType")
+    def boot_volume_type(self) -> Optional[_builtins.str]:
+        """
+        Volume type of each node's boot volume (e.g. `ssd_hiiops`).
+        """
+        return pulumi.get(self, "boot_volume_type")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the pool was created, ISO 8601 as sent.
+        """
+        return pulumi.get(self, "created_at")
 
     @_builtins.property
     @pulumi.getter(name="flavorId")
@@ -742,6 +1228,14 @@ class K8sPool(dict):
         Pool id, when reported.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isPublicIpv4")
+    def is_public_ipv4(self) -> Optional[_builtins.bool]:
+        """
+        Whether the nodes have public IPv4 addresses; null when not reported.
+        """
+        return pulumi.get(self, "is_public_ipv4")
 
     @_builtins.property
     @pulumi.getter(name="maxNodeCount")
@@ -1128,9 +1622,13 @@ class Task(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  state: _builtins.str,
+                 acknowledged_at: Optional[_builtins.str] = None,
+                 acknowledged_by: Optional[_builtins.int] = None,
                  client_id: Optional[_builtins.int] = None,
                  created_on: Optional[_builtins.str] = None,
                  created_resources: Optional[Mapping[str, Sequence[Any]]] = None,
+                 data: Optional[Any] = None,
+                 detailed_state: Optional[_builtins.str] = None,
                  error: Optional[_builtins.str] = None,
                  finished_on: Optional[_builtins.str] = None,
                  project_id: Optional[_builtins.int] = None,
@@ -1144,28 +1642,41 @@ class Task(dict):
 
         :param _builtins.str id: Task UUID, globally unique.
         :param _builtins.str state: NEW, RUNNING, FINISHED or ERROR; a state the spec does not name is kept as sent.
+        :param _builtins.str acknowledged_at: When the task was acknowledged, as sent; null when it was not.
+        :param _builtins.int acknowledged_by: The user id that acknowledged the task; null when not acknowledged.
         :param _builtins.int client_id: Client (account) the task belongs to, when reported.
-        :param _builtins.str created_on: ISO 8601 without zone, as sent.
+        :param _builtins.str created_on: Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
         :param Mapping[str, Sequence[Any]] created_resources: Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
                keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
                unfinished and on ERROR.
+        :param Any data: The task's parameters, as the platform sends them (any JSON); null when not sent.
+        :param _builtins.str detailed_state: A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+               as sent); null when not reported.
         :param _builtins.str error: Failure reason when ERROR, verbatim; otherwise null.
-        :param _builtins.str finished_on: Time the task finished, ISO 8601 without zone; null while running.
+        :param _builtins.str finished_on: Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
         :param _builtins.int project_id: Project the task works in, when reported.
         :param _builtins.int region_id: Region the task works in, when reported.
         :param _builtins.str request_id: The request that started the task, when reported.
         :param _builtins.str task_type: Kind of operation, e.g. `upgrade_k8s_cluster`; null when not sent.
-        :param _builtins.str updated_on: Time of the last change, ISO 8601 without zone, as sent.
+        :param _builtins.str updated_on: Time of the last change, ISO 8601 as sent (with or without a zone).
         :param _builtins.int user_id: User who started the task, when reported.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "state", state)
+        if acknowledged_at is not None:
+            pulumi.set(__self__, "acknowledged_at", acknowledged_at)
+        if acknowledged_by is not None:
+            pulumi.set(__self__, "acknowledged_by", acknowledged_by)
         if client_id is not None:
             pulumi.set(__self__, "client_id", client_id)
         if created_on is not None:
             pulumi.set(__self__, "created_on", created_on)
         if created_resources is not None:
             pulumi.set(__self__, "created_resources", created_resources)
+        if data is not None:
+            pulumi.set(__self__, "data", data)
+        if detailed_state is not None:
+            pulumi.set(__self__, "detailed_state", detailed_state)
         if error is not None:
             pulumi.set(__self__, "error", error)
         if finished_on is not None:
@@ -1200,6 +1711,22 @@ class Task(dict):
         return pulumi.get(self, "state")
 
     @_builtins.property
+    @pulumi.getter(name="acknowledgedAt")
+    def acknowledged_at(self) -> Optional[_builtins.str]:
+        """
+        When the task was acknowledged, as sent; null when it was not.
+        """
+        return pulumi.get(self, "acknowledged_at")
+
+    @_builtins.property
+    @pulumi.getter(name="acknowledgedBy")
+    def acknowledged_by(self) -> Optional[_builtins.int]:
+        """
+        The user id that acknowledged the task; null when not acknowledged.
+        """
+        return pulumi.get(self, "acknowledged_by")
+
+    @_builtins.property
     @pulumi.getter(name="clientId")
     def client_id(self) -> Optional[_builtins.int]:
         """
@@ -1211,7 +1738,7 @@ class Task(dict):
     @pulumi.getter(name="createdOn")
     def created_on(self) -> Optional[_builtins.str]:
         """
-        ISO 8601 without zone, as sent.
+        Creation time, ISO 8601 as sent: with a zone (`2019-06-25T08:42:42Z`, the OpenAPI's example) or without (older answers).
         """
         return pulumi.get(self, "created_on")
 
@@ -1227,6 +1754,23 @@ class Task(dict):
 
     @_builtins.property
     @pulumi.getter
+    def data(self) -> Optional[Any]:
+        """
+        The task's parameters, as the platform sends them (any JSON); null when not sent.
+        """
+        return pulumi.get(self, "data")
+
+    @_builtins.property
+    @pulumi.getter(name="detailedState")
+    def detailed_state(self) -> Optional[_builtins.str]:
+        """
+        A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+        as sent); null when not reported.
+        """
+        return pulumi.get(self, "detailed_state")
+
+    @_builtins.property
+    @pulumi.getter
     def error(self) -> Optional[_builtins.str]:
         """
         Failure reason when ERROR, verbatim; otherwise null.
@@ -1237,7 +1781,7 @@ class Task(dict):
     @pulumi.getter(name="finishedOn")
     def finished_on(self) -> Optional[_builtins.str]:
         """
-        Time the task finished, ISO 8601 without zone; null while running.
+        Time the task finished, ISO 8601 as sent (with or without a zone); null while running.
         """
         return pulumi.get(self, "finished_on")
 
@@ -1277,7 +1821,7 @@ class Task(dict):
     @pulumi.getter(name="updatedOn")
     def updated_on(self) -> Optional[_builtins.str]:
         """
-        Time of the last change, ISO 8601 without zone, as sent.
+        Time of the last change, ISO 8601 as sent (with or without a zone).
         """
         return pulumi.get(self, "updated_on")
 

@@ -10,7 +10,7 @@ import { projectPageSchema } from "../../../provider/api/cloud/projects";
 import { taskIdListSchema, taskSchema } from "../../../provider/api/cloud/tasks";
 import { delegationStatusSchema } from "../../../provider/api/dns/analyze";
 import { checkBody, fieldName } from "../../../provider/api/schema";
-import { createdEventSchema, eventListSchema } from "../../../provider/api/storage/notifications";
+import { answeredWithoutKinds, createdEventSchema, eventListSchema } from "../../../provider/api/storage/notifications";
 import { aiTaskPageSchema } from "../../../provider/api/streaming/aiTasks";
 import { consumptionPageSchema } from "../../../provider/api/waap/reseller";
 import { iterateNumberedPages, PaginationLimitError, fetchAllOffset } from "../../../provider/api";
@@ -117,10 +117,17 @@ describe("storage events", () => {
       value: [{ name: "reaching_used_space", uuid: "u-1", storageName: "media", bucketName: null, bytes: 5, count: null, clientId: null }],
     });
   });
-  test("a body with none of the four kinds never reads as 'no events'", () => {
-    for (const body of [{}, { weird: 1 }, { detail: "not found" }, [], null, "events"]) {
+  test("a body with none of the four kinds but something else never reads as 'no events'", () => {
+    for (const body of [{ weird: 1 }, { detail: "not found" }, [], null, "events"]) {
       expect(mismatch(eventListSchema, body)).toMatchObject({ field: "(body)", problem: expect.stringContaining("none is there") });
     }
+  });
+  test("`{}` (an account without events may answer it: the OpenAPI requires no kind) reads as no events, marked as such", () => {
+    const read = checkBody(eventListSchema, {});
+    expect(read).toEqual({ ok: true, value: [] });
+    expect(read.ok && answeredWithoutKinds(read.value)).toBe(true);
+    const withKinds = checkBody(eventListSchema, { reaching_used_space: null });
+    expect(withKinds.ok && answeredWithoutKinds(withKinds.value)).toBe(false);
   });
   test("a kind left out or sent as null (a Go server's empty slice) reads as no events of that kind", () => {
     const { reaching_used_requests: _r, ...three } = allEventKeys;
@@ -209,9 +216,15 @@ describe("the other answers", () => {
       expect(mismatch(delegationStatusSchema, body)).toMatchObject({ field: "(body)", problem: expect.stringContaining("none is there") });
     }
   });
-  test("reseller rows need a date and an amount", () => {
+  test("reseller rows need a date and an amount, a whole number (OpenAPI and Python SDK: integer)", () => {
     expect(mismatch(consumptionPageSchema, { limit: 100, offset: 0, count: 1, results: [{ date: "2026-09-01" }] }).field).toBe("results[0].amount");
-    expect(mismatch(consumptionPageSchema, { limit: 100, offset: 0, results: [] }).field).toBe("count");
+    expect(mismatch(consumptionPageSchema, { results: [{ date: "2026-09-01", amount: 1.5 }] })).toMatchObject({ field: "results[0].amount", problem: expect.stringContaining("integer") });
+    expect(checkBody(consumptionPageSchema, { results: [{ date: "2026-09-01", amount: 2 ** 60 }] }).ok).toBe(true);
+  });
+  test("the reseller page's limit, offset and count are read when sent, null when not (no decision reads them)", () => {
+    expect(checkBody(consumptionPageSchema, { results: [] })).toEqual({ ok: true, value: { limit: null, offset: null, count: null, results: [] } });
+    expect(checkBody(consumptionPageSchema, { limit: 100, offset: 0, count: 0, results: [] })).toEqual({ ok: true, value: { limit: 100, offset: 0, count: 0, results: [] } });
+    expect(mismatch(consumptionPageSchema, { limit: "100", results: [] }).field).toBe("limit");
   });
   test("an AI task page needs only its results; a `next` not sent stays apart from `next: null` (the last page)", () => {
     expect(checkBody(aiTaskPageSchema, { results: [] })).toMatchObject({ ok: true, value: { count: null, next: undefined, results: [] } });

@@ -4,7 +4,8 @@
  * values come from (prod-cluster at v1.30.4, next permitted v1.31.2), and must appear on the
  * page verbatim.
  */
-import { createClient } from "../../../provider/api";
+import { createClient, fetchAllOffset } from "../../../provider/api";
+import { keyAdvice } from "../../../provider/adapters/keyRefusal";
 import { unknownInputs } from "../../../provider/adapters/unknownValues";
 import { createK8sClusterUpgradeLifecycle } from "../../../provider/resources/k8sClusterUpgrade";
 import { startSimulator } from "../../../simulator";
@@ -67,5 +68,34 @@ describe("the troubleshooting guide quotes the real messages", () => {
     expect(messageOf({ apiKey: "k" })).toMatch(/^No API base URL is configured/);
     expect(messageOf({ baseUrl: sim.url })).toMatch(/^No API key is configured/);
     expect(TROUBLESHOOTING).toContain("| `No API base URL is configured` / `No API key is configured` |");
+  });
+
+  it.each([
+    { use: "current", origin: "config" },
+    { use: "saved", origin: "config" },
+    { use: "savedUnlessRunProgram", origin: "config" },
+    { use: "saved", origin: "environment" },
+  ] as const)("of a refused key that the command used as $use, from $origin", ({ use, origin }) => {
+    // The page quotes the sentence that names the key (the one after "The API key is ...").
+    const names = /\. ((?:This command used|Unless this command ran).+?): (?:set|`pulumi refresh`)/.exec(keyAdvice(false, use, origin))?.[1] ?? "";
+    expect(names).toMatch(/^(This command used|Unless this command ran)/);
+    const quoted = names.includes("`") ? `\`\` ${names} \`\`` : `\`${names}\``;
+    expect(TROUBLESHOOTING).toContain(quoted);
+  });
+
+  it("of a list that keeps moving between its pages", async () => {
+    const ids = Array.from({ length: 50 }, (_, i) => i);
+    let next = 50;
+    const read = fetchAllOffset(
+      async ({ offset, limit }) => {
+        const page = { count: ids.length, results: ids.slice(offset, offset + limit).map((id) => ({ id })) };
+        ids.unshift(...Array.from({ length: 20 }, () => next++));
+        return page;
+      },
+      { pageSize: 10, idOf: (i) => i.id, what: "GET /cloud/v1/instances/1/76" },
+    );
+    const message = await read.then(() => "", (err: Error) => err.message);
+    expect(message).toMatch(/^GET \/cloud\/v1\/instances\/1\/76 changed by more than a few items/);
+    expect(TROUBLESHOOTING).toContain(`| \`${message}\` |`);
   });
 });

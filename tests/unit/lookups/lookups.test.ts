@@ -51,7 +51,8 @@ describe("getInstances", () => {
     expect(r.instances.map((i) => i.name)).toEqual(Array.from({ length: 25 }, (_, i) => `web-${String(i + 1).padStart(2, "0")}`));
     expect(new Set(r.ids).size).toBe(25);
     const pages = requestsTo(sim, "/cloud/v1/instances/1/76");
-    expect(pages.map((p) => p.query["offset"])).toEqual(["0", "10", "20"]);
+    // Each page after the first re-reads the last 3 of the one before (the pager's overlap).
+    expect(pages.map((p) => p.query["offset"])).toEqual(["0", "7", "14", "21"]);
     expect(pages.every((p) => p.query["limit"] === "10")).toBe(true);
   });
 
@@ -90,7 +91,9 @@ describe("getResellerTotals / getResellerPing", () => {
     ]);
     expect(r.rows[89]?.date).toBe("2026-11-29");
     expect(r.total).toBe(373);
-    expect(requestsTo(sim, "/waap/reseller").map((q) => q.query["offset"])).toEqual(["0", "30", "60", "90"]);
+    // Each page after the first re-reads the last 5 rows of the one before (rows told apart by
+    // date), so the list continues where it was even if the report moved; a short page ends it.
+    expect(requestsTo(sim, "/waap/reseller").map((q) => q.query["offset"])).toEqual(["0", "25", "50", "75"]);
     const capped = await runLookup(getResellerTotalsLookup, { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-11-30", limit: 30, offset: 5, maxResults: 40 }, env);
     expect(capped.rows).toEqual(r.rows.slice(5, 45));
     expect(capped.rows[0]).toEqual({ date: "2026-09-06", amount: 4 });
@@ -305,7 +308,15 @@ describe("getStreamingAiTasks", () => {
     const all = await runLookup(getStreamingAiTasksLookup, { pageSize: 10 }, env);
     const seeded = seed().aiTasks as { task_id: string; status: string; task_name: string }[];
     expect([...all.ids].sort()).toEqual(seeded.map((t) => t.task_id).sort());
-    expect(requestsTo(sim, "/streaming/ai/tasks").map((r) => r.query["page"])).toEqual(["1", "2", "3"]);
+    // Pages of at most 10, each after the first starting 3 items early: page number and size
+    // are chosen so the page starts there (provider/api/pageAnchors.ts numberedWindow).
+    expect(requestsTo(sim, "/streaming/ai/tasks").map((r) => [r.query["page"], r.query["limit"]])).toEqual([
+      ["1", "10"],
+      ["2", "7"],
+      ["2", "10"],
+      ["3", "8"],
+      ["3", "10"],
+    ]);
     const success = await runLookup(getStreamingAiTasksLookup, { status: "SUCCESS", taskName: "transcription" }, env);
     expect([...success.ids].sort()).toEqual(seeded.filter((t) => t.status === "SUCCESS" && t.task_name === "transcription").map((t) => t.task_id).sort());
     const capped = await runLookup(getStreamingAiTasksLookup, { ordering: "task_id", pageSize: 5, maxResults: 7 }, env);

@@ -1,7 +1,9 @@
 /**
  * `getInstances` and `getTasks` over 10,000 items: every page once, no page past `maxResults`
  * (and no item past it on the last page), the requested order kept, and one progress line per
- * page when the list takes more than one page. The lists are served from memory through the
+ * page when the list takes more than one page. Each page after the first starts 5 items early
+ * (the pager's overlap, which finds its place in a list that changed between pages), so it brings
+ * 995 new items. The lists are served from memory through the
  * client's real product modules and response mapping (no socket, no simulator), so each case
  * takes milliseconds whatever else the machine runs; the same listings over a real socket
  * against the simulator are timed by `make bench` (section 5, Lookups).
@@ -50,10 +52,11 @@ test("getInstances pages through 10,000 instances once each and reports every pa
   const { result, requests, lines } = await run(getInstancesLookup, { projectId: 1, regionId: 76 });
   expect(result.instances).toHaveLength(TOTAL);
   expect(new Set(result.ids).size).toBe(TOTAL);
-  expect(requests.map((r) => r.query.offset)).toEqual(Array.from({ length: 10 }, (_, i) => String(i * 1000)));
-  expect(lines).toHaveLength(10);
-  expect(lines[0]).toBe(`getInstances: page 1 of 10 (1000 of ${TOTAL} instances)`);
-  expect(lines[9]).toBe(`getInstances: page 10 of 10 (${TOTAL} of ${TOTAL} instances)`);
+  const pages = 1 + Math.ceil((TOTAL - 1000) / 995);
+  expect(requests.map((r) => r.query.offset)).toEqual(Array.from({ length: pages }, (_, i) => String(i * 995)));
+  expect(lines).toHaveLength(pages);
+  expect(lines[0]).toBe(`getInstances: page 1 of ${pages} (1000 of ${TOTAL} instances)`);
+  expect(lines[pages - 1]).toBe(`getInstances: page ${pages} of ${pages} (${TOTAL} of ${TOTAL} instances)`);
 });
 
 test("getInstances stops at maxResults: no further page, and the last page asks only for what is missing", async () => {
@@ -61,12 +64,12 @@ test("getInstances stops at maxResults: no further page, and the last page asks 
   expect(result.instances).toHaveLength(2500);
   expect(pagesOf(requests)).toEqual([
     ["1000", "0"],
-    ["1000", "1000"],
-    ["500", "2000"],
+    ["1000", "995"],
+    ["510", "1990"],
   ]);
   expect(lines).toEqual([
     "getInstances: page 1 of 3 (1000 of 2500 instances)",
-    "getInstances: page 2 of 3 (2000 of 2500 instances)",
+    "getInstances: page 2 of 3 (1995 of 2500 instances)",
     "getInstances: page 3 of 3 (2500 of 2500 instances)",
   ]);
 });
@@ -84,10 +87,10 @@ test("getTasks pages through 10,000 tasks in the requested order", async () => {
   expect(new Set(result.ids).size).toBe(TOTAL);
   const created = result.tasks.map((t) => Date.parse(t.createdOn ?? ""));
   expect(created.every((t, i) => i === 0 || t > (created[i - 1] as number))).toBe(true);
-  expect(requests).toHaveLength(10);
+  expect(requests).toHaveLength(11);
   expect(requests.every((r) => r.query.order_by === "asc" && r.query.project_id === "1" && r.query.task_type === "create_vm")).toBe(true);
-  expect(lines).toHaveLength(10);
-  expect(lines[9]).toBe(`getTasks: page 10 of 10 (${TOTAL} of ${TOTAL} tasks)`);
+  expect(lines).toHaveLength(11);
+  expect(lines[10]).toBe(`getTasks: page 11 of 11 (${TOTAL} of ${TOTAL} tasks)`);
 });
 
 test("getTasks stops at maxResults: the last page asks only for what is missing", async () => {
@@ -96,6 +99,6 @@ test("getTasks stops at maxResults: the last page asks only for what is missing"
   expect(result.tasks[0]?.id).toBe(`task-${TOTAL - 1}`);
   expect(pagesOf(requests)).toEqual([
     ["1000", "0"],
-    ["500", "1000"],
+    ["505", "995"],
   ]);
 });

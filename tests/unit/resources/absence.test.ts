@@ -51,8 +51,9 @@ describe("findInList", () => {
     expect(await findInList<Item>(async () => [{ id: "a" }], identified, (i) => i.id === "a")).toEqual({ state: "present", value: { id: "a" } });
     expect(await findInList<Item>(async () => [{ id: "b" }], identified, (i) => i.id === "a")).toEqual({ state: "absent" });
     expect(await findInList<Item>(async () => [], identified, (i) => i.id === "a")).toEqual({ state: "absent" });
-    const failed = await findInList<Item>(async () => Promise.reject(new Error("GET /x returned 200 with an unexpected body")), identified, () => true);
-    expect(failed).toEqual({ state: "unclear", reason: "the list could not be read: GET /x returned 200 with an unexpected body" });
+    const failure = new Error("GET /x returned 200 with an unexpected body");
+    const failed = await findInList<Item>(async () => Promise.reject(failure), identified, () => true);
+    expect(failed).toEqual({ state: "unclear", reason: "the list could not be read: GET /x returned 200 with an unexpected body", cause: failure });
     const anonymous = await findInList<Item>(async () => [{ id: "b" }, { id: null }], identified, (i) => i.id === "a");
     expect(anonymous).toMatchObject({ state: "unclear", reason: expect.stringContaining("1 item(s) without their identifying fields") });
   });

@@ -117,7 +117,7 @@ async function upgradeOutOfBand(cluster: string, version: string): Promise<strin
 
 /** An unfinished task the simulator does not know, as a task list may show it. */
 function listedTask(id: string, taskType: string | null, state = "RUNNING"): Task {
-  return { id, taskType, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null };
+  return { id, taskType, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null, detailedState: null, acknowledgedAt: null, acknowledgedBy: null, data: null };
 }
 
 describe("a cluster answer without task_id (lock unknown)", () => {

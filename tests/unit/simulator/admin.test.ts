@@ -243,3 +243,46 @@ describe("faults", () => {
     expect((await admin("POST", "/faults", { burst429: { count: 1, everyRequests: 0 } })).status).toBe(400);
   });
 });
+
+describe("list shifts", () => {
+  const firstIds = async (path: string, key: string, query = "") => {
+    const r = await call(sim.url, "GET", `${path}${query}`);
+    expect(r.status).toBe(200);
+    return (r.body.results as Array<Record<string, unknown>>).map((x) => String(x[key]));
+  };
+
+  test.each([
+    { path: "/cloud/v1/instances/1/76", key: "id", query: "?limit=5" },
+    { path: "/cloud/v2/k8s/clusters/1/76", key: "name", query: "?limit=5" },
+    { path: "/cloud/v1/projects", key: "id", query: "?limit=5" },
+    { path: "/cloud/v1/tasks", key: "id", query: "?limit=5" },
+    { path: "/streaming/ai/tasks", key: "task_id", query: "?limit=5" },
+  ])("$path: after a page, two new items lead the list; after the next, the head item is gone", async ({ path, key, query }) => {
+    expect((await admin("POST", "/list-shifts", { path, insert: 2, times: 1 })).status).toBe(200);
+    const before = await firstIds(path, key, query);
+    const after = await firstIds(path, key, query);
+    expect(after.slice(2)).toEqual(before.slice(0, 3));
+    expect(after.slice(0, 2).some((id) => before.includes(id))).toBe(false);
+    await admin("POST", "/list-shifts", { path, remove: 1, times: 1 });
+    await firstIds(path, key, query);
+    expect((await firstIds(path, key, query)).slice(0, after.length - 1)).toEqual(after.slice(1));
+  });
+
+  test("times runs out; GET lists the rules; DELETE and reset clear them; a bad rule is 400 naming what is allowed", async () => {
+    await admin("POST", "/list-shifts", { path: "/cloud/v1/instances/1/76", insert: 1, times: 1 });
+    const count = async () => (await call(sim.url, "GET", "/cloud/v1/instances/1/76?limit=1")).body.count as number;
+    const first = await count();
+    expect(await count()).toBe(first + 1);
+    expect(await count()).toBe(first + 1);
+    expect((await admin("GET", "/list-shifts")).body.listShifts).toEqual([{ path: "/cloud/v1/instances/1/76", insert: 1, remove: 0, times: 0 }]);
+    expect((await admin("DELETE", "/list-shifts")).status).toBe(204);
+    expect((await admin("GET", "/list-shifts")).body.listShifts).toEqual([]);
+    const bad = await admin("POST", "/list-shifts", { path: "/cloud/v1/regions", insert: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain("path must name a paged list: /cloud/v1/instances/{project_id}/{region_id}");
+    expect((await admin("POST", "/list-shifts", { path: "/cloud/v1/projects" })).body.error).toBe("insert or remove must be at least 1");
+    await admin("POST", "/list-shifts", { path: "/cloud/v1/projects", insert: 1 });
+    await admin("POST", "/reset");
+    expect((await admin("GET", "/list-shifts")).body.listShifts).toEqual([]);
+  });
+});

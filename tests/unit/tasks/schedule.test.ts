@@ -23,7 +23,7 @@ async function observe(taskType: string, finishAt: number): Promise<{ seenAt: nu
         get: async (id: string) => {
           polls++;
           const state = now >= finishAt ? "FINISHED" : "RUNNING";
-          return { id, taskType, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null } satisfies Task;
+          return { id, taskType, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null, detailedState: null, acknowledgedAt: null, acknowledgedBy: null, data: null } satisfies Task;
         },
       },
     },

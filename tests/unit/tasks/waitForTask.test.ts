@@ -183,7 +183,7 @@ describe("timing rules with a fake clock", () => {
         tasks: {
           get: async (id: string) => {
             pollTimes.push(clockNow());
-            return { id, taskType, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null } satisfies Task;
+            return { id, taskType, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null, detailedState: null, acknowledgedAt: null, acknowledgedBy: null, data: null } satisfies Task;
           },
         },
       },
@@ -230,7 +230,7 @@ describe("a state the spec does not name", () => {
           get: async (id: string) => {
             const state = states[Math.min(polls, states.length - 1)] as string;
             polls++;
-            return { id, taskType: null, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null } satisfies Task;
+            return { id, taskType: null, state, error: null, createdOn: null, updatedOn: null, finishedOn: null, createdResources: null, projectId: 1, regionId: 76, userId: null, clientId: null, requestId: null, detailedState: null, acknowledgedAt: null, acknowledgedBy: null, data: null } satisfies Task;
           },
         },
       },

@@ -227,9 +227,9 @@ describe("spot checks: storage notifications", () => {
     expect(events).toHaveLength(2);
     for (const e of events) expect(e["uuid"] ?? null).toBeNull();
   });
-  test("a body with none of the four kinds is refused, never read as no events", () => {
-    expect(checkBody(eventListSchema, {}).ok).toBe(false);
+  test("a body with none of the four kinds is refused, never read as no events; `{}` (EventsResponse requires no kind) reads as none", () => {
     expect(checkBody(eventListSchema, { error: "something else" }).ok).toBe(false);
+    expect(checkBody(eventListSchema, {})).toEqual({ ok: true, value: [] });
   });
   test("a kind sent as null still counts as a known key: all four null read as no events", () => {
     const allNull = { reaching_used_space: null, reaching_files_quantity: null, reaching_used_traffic: null, reaching_used_requests: null };

@@ -1,0 +1,70 @@
+/**
+ * What a refused API key (401, 403) tells the user, once the adapter knows which key it used.
+ *
+ * Why here and not in the client: the client only knows that a key was refused. Which key that
+ * was depends on the Pulumi command: `pulumi refresh`, `pulumi preview --refresh` and
+ * `pulumi destroy` configure providers from the settings saved in the stack's state at its last
+ * `pulumi up`, not from the current config, unless they run with `--run-program`. After a key
+ * rotation the user has set the new key in the config, so "set it with the config" sends them
+ * in a circle; the way out is `pulumi refresh --run-program` or `pulumi up`. The adapters know
+ * the operation (a read or delete may run without the program; check, create and update run
+ * with it) and the plugin knows whether the engine checked the program's config first.
+ */
+import { AuthenticationError, PermissionDeniedError, type ApiError } from "../api/errors";
+import { reworded } from "../caughtErrors";
+import { API_KEY_CONFIG, API_KEY_ENV } from "../settings";
+
+/**
+ * Which key an operation used: the one `saved` in the state at the last `pulumi up`, the
+ * `current` config's (the program ran), or, where the adapter cannot tell (a read or delete on
+ * the dynamic path), `savedUnlessRunProgram`.
+ */
+export type KeyUse = "saved" | "current" | "savedUnlessRunProgram";
+
+/** Where the settings' key came from (`ConnectionSettings.apiKeyFrom`). */
+export type KeyOrigin = "config" | "environment" | undefined;
+
+/** The first 401/403 in `err` and its causes, when it carries a hint to replace. */
+function refusalIn(err: unknown): ApiError | undefined {
+  const seen = new Set<unknown>();
+  for (let e: unknown = err; e instanceof Error && !seen.has(e); e = e.cause) {
+    seen.add(e);
+    if ((e instanceof AuthenticationError || e instanceof PermissionDeniedError) && e.hint) return e;
+  }
+  return undefined;
+}
+
+const SET_KEY = `\`pulumi config set --secret ${API_KEY_CONFIG} ...\``;
+
+/** What to say about a refused key that the command used as `use`, from `origin`. */
+export function keyAdvice(denied: boolean, use: KeyUse, origin: KeyOrigin): string {
+  const refused = denied ? "The API key is valid but lacks permission for this operation" : "The API key is missing or invalid";
+  const fix = denied ? "use a key whose role allows it" : "set a valid one";
+  if (origin === "environment") {
+    return `${refused}. This command used the key of the environment variable ${API_KEY_ENV} (the stack's config sets none): ${fix} there.`;
+  }
+  if (use === "current") return `${refused}. This command used the key of the current Pulumi config \`${API_KEY_CONFIG}\`: ${fix} with ${SET_KEY}.`;
+  const which =
+    use === "saved"
+      ? "This command used the API key saved in the stack's state at its last `pulumi up`, not the current config"
+      : "Unless this command ran with `--run-program`, it used the API key saved in the stack's state at its last `pulumi up`, not the current config";
+  const otherwise = use === "saved" ? "If not" : "If not (or it ran with `--run-program`, which uses the current config)";
+  return (
+    `${refused}. ${which}: \`pulumi refresh\`, \`pulumi preview --refresh\` and \`pulumi destroy\` read and delete with the provider ` +
+    "settings of the last update. If you have set a new key since, run `pulumi refresh --run-program` (it reads with the current config; " +
+    "`pulumi destroy --run-program` deletes with it) or `pulumi up` (it saves the new key in the state). " +
+    `${otherwise}, ${fix} with ${SET_KEY} first.`
+  );
+}
+
+/**
+ * `err` with the advice of a refused key in place of the client's hint (same class and fields,
+ * the original as its cause); any other error unchanged.
+ */
+export function explainKeyRefusal(err: unknown, use: KeyUse, origin: KeyOrigin): unknown {
+  const refusal = refusalIn(err);
+  if (!refusal?.hint || !(err instanceof Error)) return err;
+  const advice = keyAdvice(refusal instanceof PermissionDeniedError, use, origin);
+  const message = err.message.includes(refusal.hint) ? err.message.replace(refusal.hint, advice) : `${err.message} ${advice}`;
+  return reworded(err, message);
+}
