@@ -17,33 +17,23 @@ import { UNKNOWN_VALUE, unknownInputs } from "../../../provider/adapters/unknown
 import { startSimulator } from "../../../simulator";
 import { admin, newKey, rejectionOf } from "../api/helpers";
 import { contextOf } from "./context";
+import { StoppableClock } from "./stoppableClock";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
 
-/**
- * The simulator's time: real time, except that a test may stop it (its tasks then stand still)
- * and let it go on from where it stopped. Why: "the next run finds the task still running" must
- * not depend on how fast this machine gets from one call to the next.
- */
-const simClock = { stoppedAt: undefined as number | undefined, lostMs: 0 };
-const simNow = () => (simClock.stoppedAt ?? Date.now()) - simClock.lostMs;
-const stopSimClock = () => void (simClock.stoppedAt ??= Date.now());
-function restartSimClock(): void {
-  if (simClock.stoppedAt === undefined) return;
-  simClock.lostMs += Date.now() - simClock.stoppedAt;
-  simClock.stoppedAt = undefined;
-}
+/** The simulator's time; a test stops it where "the task is still running" must hold. */
+const simClock = new StoppableClock();
 
 // 40 simulated seconds per real second: one upgrade task (30 s simulated) takes under a second.
 beforeAll(async () => {
-  sim = await startSimulator({ apiKey: newKey(), timeScale: 40, now: simNow });
+  sim = await startSimulator({ apiKey: newKey(), timeScale: 40, now: simClock.now });
 });
 afterAll(async () => {
   await sim.close();
 });
 beforeEach(async () => {
-  restartSimClock();
+  simClock.go();
   await admin(sim.url, "POST", "/reset");
 });
 
@@ -292,14 +282,14 @@ describe("create and update", () => {
   it("gives up at timeoutMinutes, reported as partial state (the upgrade runs); the next run waits for the same task and never posts twice", async () => {
     const { ctx } = context();
     // The task stands still until the next run has seen it running (its first line says so).
-    stopSimClock();
+    simClock.stop();
     const err = await rejectionOf(lifecycle.create(ctx, inputs({ timeoutMinutes: 0.001 })));
     expect(err).toBeInstanceOf(PartialResourceError);
     const timeout = (err as PartialResourceError).cause;
     expect(timeout).toBeInstanceOf(TaskTimeoutError);
     expect(err).toMatchObject({ id: "1/76/prod-cluster", properties: { version: "v1.30.4", taskIds: [(timeout as TaskTimeoutError).taskId] } });
     expect(clusterOf("prod-cluster").task_id).not.toBeNull();
-    const next: LifecycleContext = { ...ctx, log: restartSimClock };
+    const next: LifecycleContext = { ...ctx, log: () => simClock.go() };
     const r = await lifecycle.update(next, "1/76/prod-cluster", (err as PartialResourceError).properties as unknown as K8sClusterUpgradeOutputs, inputs());
     expect(r.version).toBe("v1.31.2");
     expect(upgradePosts("prod-cluster")).toHaveLength(1);

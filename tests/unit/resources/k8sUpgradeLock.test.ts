@@ -11,8 +11,11 @@
  *
  * The simulator always sends `task_id`, so the client here drops it from every cluster it reads
  * (as a platform that leaves the field out would), and its task list can be made to fail or
- * show more tasks. The simulator runs at 10x: an upgrade task takes 3 s, so a read-back after a
- * lost answer (which waits out the request's 1.5 s timeout) still finds it running.
+ * show more tasks. The simulator's clock stands still from the start of each test until the
+ * lifecycle waits on a task (its first progress line), so a task the test or the lifecycle
+ * started is still running whenever the lifecycle reads the cluster or the task list before
+ * that, however slowly this machine runs (a read-back after a lost answer waits out the
+ * request's 1.5 s timeout first).
  */
 import { createClient, ResponseFormatError, type CloudPlatformClient, type K8sCluster, type Task } from "../../../provider/api";
 import { TaskFailedError } from "../../../provider/tasks";
@@ -23,11 +26,13 @@ import { WriteOutcomeUnknownError } from "../../../provider/resources/writeAttem
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { admin, newKey, rejectionOf } from "../api/helpers";
 import { contextOf } from "./context";
+import { isTaskProgress, StoppableClock } from "./stoppableClock";
 
 let sim: RunningSimulator;
+const simClock = new StoppableClock();
 
 beforeAll(async () => {
-  sim = await startSimulator({ apiKey: newKey(), timeScale: 10 });
+  sim = await startSimulator({ apiKey: newKey(), timeScale: 10, now: simClock.now });
 });
 afterAll(() => sim.close());
 
@@ -48,7 +53,9 @@ let logs: string[] = [];
 let upgradeCalls = 0;
 
 beforeEach(async () => {
+  simClock.go();
   await admin(sim, "POST", "/reset");
+  simClock.stop();
   tweaks = { dropTaskId: true, taskLists: [], beforeUpgrade: new Map() };
   extraTasks = [];
   logs = [];
@@ -94,7 +101,10 @@ function tweakedClient(): CloudPlatformClient {
 }
 
 function ctx() {
-  return contextOf(tweakedClient(), (m) => logs.push(m));
+  return contextOf(tweakedClient(), (m) => {
+    logs.push(m);
+    if (isTaskProgress(m)) simClock.go();
+  });
 }
 
 function inputs(over: Partial<K8sClusterUpgradeInputs> = {}): K8sClusterUpgradeInputs {
