@@ -56,7 +56,7 @@ const MEASURED_SECONDS = {
 const UNIT_SECONDS = {
   "tests/unit/resources/k8sUpgradeLock.test.ts": 30,
   "tests/unit/api/malformed.test.ts": 12,
-  "tests/unit/api/malformedStall.test.ts": 9,
+  "tests/unit/api/malformedStall.test.ts": 17,
   "tests/unit/resources/malformedAnswers.test.ts": 16,
   "tests/unit/resources/storageEvent.test.ts": 15,
   "tests/unit/resources/k8sClusterUpgrade.test.ts": 11,

@@ -8,14 +8,16 @@
  * Each case waits out a real client timeout, so each has a canned API of its own and the cases
  * run concurrently. The timeout is long enough that the documented answer after a stall arrives
  * well within it on a machine busy with other work; the stalled body never arrives, so the
- * client gives up however slowly it runs.
+ * client gives up however slowly it runs. The attempts are the client's own count (the error's
+ * `attempts`): on a starved machine the client's timer can fire before the server in the same
+ * process has seen the request, so the server's count is only an upper bound.
  */
 import { CloudPlatformError, ConnectionError } from "../../../provider/api";
 import { expectNoSecret, newKey } from "./helpers";
 import { MALFORMED_CASES, startCannedApi, type Call } from "./malformedAnswers";
 
 /** The client's per-request timeout here. */
-const TIMEOUT_MS = 2000;
+const TIMEOUT_MS = 5000;
 
 const STALLS = MALFORMED_CASES.filter((c) => c.mode === "slowBody");
 
@@ -47,7 +49,9 @@ test.concurrent.each(STALLS.map((c) => [c.label, c.call] as const))(
     expectNoSecret(err, key);
     // No whole answer came: a timeout, which for a write leaves open whether it acted.
     expect(err instanceof ConnectionError && err.timedOut && err.mayHaveReachedServer).toBe(true);
-    expect(r.attempts).toBe(call.method === "GET" ? 3 : 1);
+    const attempts = call.method === "GET" ? 3 : 1;
+    expect((err as ConnectionError).attempts).toBe(attempts);
+    expect(r.attempts).toBeLessThanOrEqual(attempts);
   },
 );
 
@@ -59,7 +63,9 @@ test.concurrent.each(STALLS.map((c) => [c.label, c.call] as const))(
       expect({ error: r.error?.message, value: r.value }).toEqual({ error: undefined, value: clean.value });
       expect(r.attempts).toBe(2);
     } else {
-      expect({ failed: r.error instanceof CloudPlatformError, attempts: r.attempts }).toEqual({ failed: true, attempts: 1 });
+      expect(r.error).toBeInstanceOf(ConnectionError);
+      expect((r.error as ConnectionError).attempts).toBe(1);
+      expect(r.attempts).toBeLessThanOrEqual(1);
     }
   },
 );
