@@ -12,6 +12,7 @@ import { execFile, execFileSync } from "child_process";
 import * as path from "path";
 import { RunningSimulator, SimulatorDialect } from "../../../simulator";
 import { PROVISIONING_CLUSTER_NAME } from "../../../simulator/answers/k8s";
+import { CPU_BOUND_MS } from "../cpuBound";
 import { call, start } from "./helpers";
 
 const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -20,7 +21,8 @@ const SCRIPT = path.join(REPO_ROOT, "scripts/gcore-python-sdk.sh");
 let python: string;
 const sims: Partial<Record<SimulatorDialect, RunningSimulator>> = {};
 // The first run on a machine installs the SDK (a download of about 20 s; `make test-unit` does
-// it before jest starts), hence this hook's own time limit.
+// it before jest starts), hence this hook's own time limit. Each check starts Python and loads
+// the SDK's models: CPU work, hence CPU_BOUND_MS on the tests.
 beforeAll(async () => {
   execFileSync("bash", [SCRIPT], { stdio: ["ignore", "ignore", "inherit"] });
   python = execFileSync("bash", [SCRIPT, "--print-python"], { encoding: "utf8" }).trim();
@@ -96,7 +98,7 @@ test("gcore 0.59 models accept the regular answers: cluster, cluster list, AI ta
   const r = await validate(a);
   expect(r.output).toContain(`checked ${expectedChecks(a)} answers, 0 refused`);
   expect(r.status).toBe(0);
-});
+}, CPU_BOUND_MS);
 
 test("gcore 0.59 models accept the public-api answers, the Provisioning cluster and SDK-shaped AI tasks included", async () => {
   const a = await answers(sims["public-api"] as RunningSimulator);
@@ -122,7 +124,7 @@ test("gcore 0.59 models accept the public-api answers, the Provisioning cluster 
   const refused = await validate({ ...a, instances: older.slice(0, 1) });
   expect(refused.status).toBe(1);
   expect(refused.output).toContain("created_at");
-});
+}, CPU_BOUND_MS);
 
 test("the check refuses answers without the fields the models require (it can fail)", async () => {
   const a = await answers(sims.regular as RunningSimulator);
@@ -136,4 +138,4 @@ test("the check refuses answers without the fields the models require (it can fa
   expect(r.output).toContain("processing_time");
   // The cluster (both fields), the AI task page (its first record) and the first AI task.
   expect(r.output).toContain("3 refused");
-});
+}, CPU_BOUND_MS);
