@@ -11,9 +11,10 @@ import type * as pulumi from "@pulumi/pulumi";
 import { guardOf, type Guard } from "../adapters/errorScrubbing";
 import { explainKeyRefusal, type KeyOrigin, type KeyUse } from "../adapters/keyRefusal";
 import { unknownInputs } from "../adapters/unknownValues";
+import { redact } from "../api/redact";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 import { handOver } from "./hostErrors";
-import { keepProviderOnPartial } from "./initFailed";
 
 /** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
 const PROVIDER_KEY = "__provider";
@@ -25,6 +26,22 @@ export type DynamicHandlers = Required<Omit<pulumi.dynamic.ResourceProvider, "co
 function userInputs(props: Record<string, unknown> | undefined): Record<string, unknown> {
   const { [PROVIDER_KEY]: _provider, ...rest } = props ?? {};
   return rest;
+}
+
+/**
+ * A rejection handler for create/update: partial state gets `__provider` from `raw` (the engine's
+ * inputs of the call) and reasons without the key; any other error passes unchanged. Why:
+ * `@pulumi/pulumi`'s dynamic provider host turns an error carrying `id`, `properties` and
+ * `reasons` into the engine's `ErrorResourceInitFailed`, whose properties the engine records as
+ * the outputs without merging `__provider` in; refresh, update and delete load the provider from
+ * the outputs, so without it the recorded resource could never be read or deleted.
+ */
+function keepProviderOnPartial(raw: Record<string, unknown> | undefined, secrets: () => readonly string[]): (err: unknown) => never {
+  return (err) => {
+    if (!isPartialResourceError(err)) throw err;
+    const properties = raw?.[PROVIDER_KEY] === undefined ? err.properties : { ...err.properties, [PROVIDER_KEY]: raw[PROVIDER_KEY] };
+    throw new PartialResourceError(err.message, err.id, properties, err.reasons.map((r) => redact(r, secrets())), err.cause);
+  };
 }
 
 /**

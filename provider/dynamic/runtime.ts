@@ -9,7 +9,7 @@
  * process, receives the stack config through `configure()`, and keeps the key in memory only.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { RESOURCE_LIFECYCLES, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceTypes";
+import { lifecycleOf, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceDefinitions";
 import { secretsOf } from "../adapters/secrets";
 import { redact, type CloudPlatformClient } from "../api";
 import { exitWhenEngineGone } from "../engineWatch";
@@ -18,7 +18,7 @@ import { RunState } from "../resources/runState";
 import { clientFromSettings, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { toDynamicHandlers, type DynamicHandlers } from "./adapter";
 
-export type { ResourceTypeName } from "../adapters/resourceTypes";
+export type { ResourceTypeName } from "../adapters/resourceDefinitions";
 
 let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
 let client: CloudPlatformClient | undefined;
@@ -77,7 +77,7 @@ function contextFor(typeName: string): () => LifecycleContext {
 
 /** The handlers of every resource type, by type name (the name the SDK class registers). */
 export const handlers = Object.fromEntries(
-  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(RESOURCE_LIFECYCLES[name], contextFor(name), secrets, () => settings.apiKeyFrom)]),
+  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(lifecycleOf(name), contextFor(name), secrets, () => settings.apiKeyFrom)]),
 ) as Record<ResourceTypeName, DynamicHandlers>;
 
 /**

@@ -9,8 +9,11 @@
  * that supports previews for the outputs it will have), and import (a read with no state).
  */
 import { guardOf } from "../adapters/errorScrubbing";
+import { lifecycleOf, RESOURCE_DEFINITIONS, RESOURCE_TYPE_NAMES, type LifecycleOverrides } from "../adapters/resourceDefinitions";
 import { unknownInputs, UNKNOWN_VALUE } from "../adapters/unknownValues";
 import type { CheckFailure, LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { TOKEN_PREFIX } from "./functions";
+import { computedOutputsOf } from "./packageSchema";
 
 /** How the outputs of one resource type relate to its inputs. */
 export interface OutputShape {
@@ -72,4 +75,15 @@ export function toPluginHandlers<I, O>(lifecycle: ResourceLifecycle<I, O>, shape
       }),
     delete: (ctx, id, outs) => guard(() => lifecycle.delete(ctx, id, outs as O)),
   };
+}
+
+/** The handlers of every resource type by token, `overrides` serving instead of production lifecycles. */
+export function resourceHandlersByToken(overrides: LifecycleOverrides, secrets: () => readonly string[]): ReadonlyMap<string, PluginResourceHandlers> {
+  return new Map(
+    RESOURCE_TYPE_NAMES.map((name) => {
+      const token = `${TOKEN_PREFIX}${name}`;
+      const shape = { computed: computedOutputsOf(token), keptOnUpdate: RESOURCE_DEFINITIONS[name].keptOnUpdate };
+      return [token, toPluginHandlers(lifecycleOf(name, overrides), shape, secrets)];
+    }),
+  );
 }

@@ -154,11 +154,7 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
   };
 }
 
-/**
- * The StorageEvent lifecycle, registered as `StorageEvent` for both adapters in
- * `provider/adapters/resourceTypes.ts`.
- * Inputs and rules: see {@link checkStorageEventInputs} and the module comment.
- */
+/** The StorageEvent lifecycle; inputs and rules: {@link checkStorageEventInputs} and the module comment. */
 export const storageEvent: ResourceLifecycle<StorageEventInputs, StorageEventOutputs> = {
   typeName: "StorageEvent",
   check: async (_ctx, news, unknown) => checkStorageEventInputs(news, unknown),
