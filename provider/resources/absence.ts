@@ -51,16 +51,15 @@ export function isEventNotFoundAnswer(err: unknown): boolean {
 }
 
 /**
- * Looks for one object in a list read. `identified` says whether an item carries the fields the
- * lookup relies on (an event's uuid and name); one item without them makes the whole answer
- * unclear, because the object sought could be that item. A list read that fails is unclear, and
- * so is one `answerProblem` finds wanting as a whole (an event list answered `{}`).
- * `listCall` names the call (`GET /path`) in the reason, so the user learns which answer it was.
+ * Looks for the item `isWanted` picks in a list read. One item that is not `identified` (an
+ * event without its uuid and name) makes the answer unclear: it could be the one wanted. So does
+ * a failed read and a list `answerProblem` finds wanting (an event list answered `{}`);
+ * `listCall` (`GET /path`) names the answer in the reason.
  */
 export async function findInList<T>(
   list: () => Promise<readonly T[]>,
   identified: (item: T) => boolean,
-  matches: (item: T) => boolean,
+  isWanted: (item: T) => boolean,
   listCall?: string,
   answerProblem?: (items: readonly T[]) => string | undefined,
 ): Promise<Presence<T>> {
@@ -78,7 +77,7 @@ export async function findInList<T>(
     const answer = listCall ? `the answer of ${listCall}` : "the list answer";
     return { state: "unclear", reason: `${answer} has ${anonymous} item(s) without their identifying fields` };
   }
-  const found = items.find(matches);
+  const found = items.find(isWanted);
   return found === undefined ? { state: "absent" } : { state: "present", value: found };
 }
 

@@ -62,8 +62,7 @@ async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs
   return { id: uuid, outs: toOutputs(inputs, uuid), inputs };
 }
 
-async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<StorageEventOutputs> {
-  const wanted = compactInputs(news);
+async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<StorageEventOutputs> {
   const uuid = uuidOf(id, olds);
   if (!uuid) return finishPendingCreate(ctx, id, olds, wanted);
   if (!sameLimit({ bytes: olds.bytes, count: olds.count }, wanted)) await putLimit(ctx, uuid, wanted);
@@ -139,11 +138,11 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
  * finishes it; nothing else (not the serialized provider) counts.
  * Replacement creates first: the new identity differs from the old, so no 409 is possible.
  */
-async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<DiffResult> {
+async function diff(_id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<DiffResult> {
   const o = olds as unknown as Record<string, unknown>;
-  const n = news as unknown as Record<string, unknown>;
-  const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], n[f]));
-  const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], n[f]));
+  const w = wanted as unknown as Record<string, unknown>;
+  const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], w[f]));
+  const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], w[f]));
   // A create recorded as pending (partial state, no uuid yet) is finished by an update.
   const pending = !olds.uuid;
   return {
@@ -154,13 +153,16 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
   };
 }
 
-/** The StorageEvent lifecycle; inputs and rules: {@link checkStorageEventInputs} and the module comment. */
+/**
+ * The StorageEvent lifecycle; inputs and rules: {@link checkStorageEventInputs} and the module
+ * comment. The declared inputs of a create or update travel on as `wanted`, without unset fields.
+ */
 export const storageEvent: ResourceLifecycle<StorageEventInputs, StorageEventOutputs> = {
   typeName: "StorageEvent",
   check: async (_ctx, news, unknown) => checkStorageEventInputs(news, unknown),
   diff,
-  create,
+  create: (ctx, wanted) => create(ctx, compactInputs(wanted)),
   read,
-  update,
+  update: (ctx, id, olds, wanted) => update(ctx, id, olds, compactInputs(wanted)),
   delete: remove,
 };
