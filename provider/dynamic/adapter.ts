@@ -1,11 +1,9 @@
 /**
- * Turns a Pulumi-free {@link ResourceLifecycle} into the methods of a dynamic provider.
- *
- * Why a separate layer: the engine's dynamic protocol has quirks the lifecycles should not know
- * about: the serialized `__provider` input, the unknown-value sentinel during preview, `read`
- * returning the stored inputs so the next diff is accurate, errors that must never carry the API
- * key, a refused key explained by which key the operation used (keyRefusal.ts), and errors the
- * host would print twice more with a stack trace (hostErrors.ts).
+ * Turns a Pulumi-free {@link ResourceLifecycle} into the methods of a dynamic provider, with the
+ * dynamic protocol's quirks the lifecycles should not know: the serialized `__provider` input
+ * (kept on partial state too), the unknown-value sentinel at preview, errors without the API key,
+ * a refused key explained by which key the operation used (keyRefusal.ts), and errors the host
+ * would print twice more with a stack trace (hostErrors.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { guardOf, type Guard } from "../adapters/errorScrubbing";
@@ -29,12 +27,10 @@ function userInputs(props: Record<string, unknown> | undefined): Record<string, 
 }
 
 /**
- * A rejection handler for create/update: partial state gets `__provider` from `raw` (the engine's
- * inputs of the call) and reasons without the key; any other error passes unchanged. Why:
- * `@pulumi/pulumi`'s dynamic provider host turns an error carrying `id`, `properties` and
- * `reasons` into the engine's `ErrorResourceInitFailed`, whose properties the engine records as
- * the outputs without merging `__provider` in; refresh, update and delete load the provider from
- * the outputs, so without it the recorded resource could never be read or deleted.
+ * A rejection handler for create/update: partial state gets `__provider` from `raw` (the call's
+ * inputs) and reasons without the key; other errors pass unchanged. The host reports an error
+ * carrying `id`, `properties` and `reasons` as `ErrorResourceInitFailed`, whose properties become
+ * the outputs without `__provider`; yet refresh, update and delete load the provider from them.
  */
 function keepProviderOnPartial(raw: Record<string, unknown> | undefined, secrets: () => readonly string[]): (err: unknown) => never {
   return (err) => {

@@ -1,12 +1,9 @@
 /**
  * What the dynamic-provider process loads, at call time, as `pulumi-cloudplatform/internal/dynamic`.
- *
- * Why it is required at call time rather than captured: Pulumi serializes each provider method
- * into the stack state. A captured client would copy our code, axios and, worst of all, the
- * API key into `__provider`, which every resource stores in its inputs and outputs (a key
- * captured as plain text stays plain text there; pulumi/pulumi#8265). The serialized methods
- * only name this module; it is loaded from the program's `node_modules` inside the provider
- * process, receives the stack config through `configure()`, and keeps the key in memory only.
+ * A resource's `__provider` only names this module, so no client, HTTP library or API key is
+ * serialized into the state (a captured key stays plain text there; pulumi/pulumi#8265). It is
+ * loaded from the program's `node_modules`, receives the stack config through `configure()`, and
+ * keeps the key in memory only.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { lifecycleOf, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceDefinitions";

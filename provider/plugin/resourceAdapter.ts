@@ -1,12 +1,8 @@
 /**
- * Turns a Pulumi-free {@link ResourceLifecycle} into the resource operations of the native
- * plugin, in plain values (the gRPC server translates structs and secrets around it).
- *
- * Why it mirrors `provider/dynamic/adapter.ts` (both build on `provider/adapters/`): both paths
- * must behave the same: unknown inputs at preview reach `check` as a set of names, check
- * failures come back as failures (not errors), `diff` decides replaces, `read` returns the refreshed inputs, and no error carries
- * the API key. What the plugin adds: previews of create and update (the engine asks a plugin
- * that supports previews for the outputs it will have), and import (a read with no state).
+ * The plugin's resource operations over the Pulumi-free lifecycles, in plain values (the gRPC
+ * server translates structs and secrets around them). Both paths behave alike, so this mirrors
+ * `dynamic/adapter.ts`; what the plugin adds: previews of create and update (the engine asks a
+ * plugin that supports them for the outputs it will have), and import (a read with no state).
  */
 import { guardOf } from "../adapters/errorScrubbing";
 import { lifecycleOf, RESOURCE_DEFINITIONS, RESOURCE_TYPE_NAMES, type LifecycleOverrides } from "../adapters/resourceDefinitions";
