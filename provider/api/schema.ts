@@ -76,6 +76,11 @@ export function optionalList<T extends z.ZodType>(item: T) {
     .transform((v): readonly z.output<T>[] => v ?? []);
 }
 
+/** An object the spec leaves open: absent and `null` read as `null`; `T` names its answer type. */
+export function optionalObject<T>(schema: z.ZodType<T>) {
+  return schema.nullish().transform((v): T | null => v ?? null);
+}
+
 /**
  * A flag whose absence must not read as `false` (a missing `zone_exists` is not "no zone"):
  * absent and `null` read as `null`, "not reported".

@@ -1,19 +1,18 @@
 /**
- * Turns a Pulumi-free {@link ResourceLifecycle} into the methods of a dynamic provider.
- *
- * Why a separate layer: the engine's dynamic protocol has quirks the lifecycles should not know
- * about: the serialized `__provider` input, the unknown-value sentinel during preview, `read`
- * returning the stored inputs so the next diff is accurate, errors that must never carry the API
- * key, a refused key explained by which key the operation used (keyRefusal.ts), and errors the
- * host would print twice more with a stack trace (hostErrors.ts).
+ * Turns a Pulumi-free {@link ResourceLifecycle} into the methods of a dynamic provider, with the
+ * dynamic protocol's quirks the lifecycles should not know: the serialized `__provider` input
+ * (kept on partial state too), the unknown-value sentinel at preview, errors without the API key,
+ * a refused key explained by which key the operation used (keyRefusal.ts), and errors the host
+ * would print twice more with a stack trace (hostErrors.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { guardOf, type Guard } from "../adapters/errorScrubbing";
 import { explainKeyRefusal, type KeyOrigin, type KeyUse } from "../adapters/keyRefusal";
 import { unknownInputs } from "../adapters/unknownValues";
+import { redact } from "../api/redact";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 import { handOver } from "./hostErrors";
-import { keepProviderOnPartial } from "./initFailed";
 
 /** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
 const PROVIDER_KEY = "__provider";
@@ -25,6 +24,20 @@ export type DynamicHandlers = Required<Omit<pulumi.dynamic.ResourceProvider, "co
 function userInputs(props: Record<string, unknown> | undefined): Record<string, unknown> {
   const { [PROVIDER_KEY]: _provider, ...rest } = props ?? {};
   return rest;
+}
+
+/**
+ * A rejection handler for create/update: partial state gets `__provider` from `raw` (the call's
+ * inputs) and reasons without the key; other errors pass unchanged. The host reports an error
+ * carrying `id`, `properties` and `reasons` as `ErrorResourceInitFailed`, whose properties become
+ * the outputs without `__provider`; yet refresh, update and delete load the provider from them.
+ */
+function keepProviderOnPartial(raw: Record<string, unknown> | undefined, secrets: () => readonly string[]): (err: unknown) => never {
+  return (err) => {
+    if (!isPartialResourceError(err)) throw err;
+    const properties = raw?.[PROVIDER_KEY] === undefined ? err.properties : { ...err.properties, [PROVIDER_KEY]: raw[PROVIDER_KEY] };
+    throw new PartialResourceError(err.message, err.id, properties, err.reasons.map((r) => redact(r, secrets())), err.cause);
+  };
 }
 
 /**

@@ -1,14 +1,11 @@
 /**
  * Errors the dynamic-provider host would print a second time, with a stack trace.
  *
- * Why: `@pulumi/pulumi`'s dynamic-provider host (`cmd/dynamic-provider`, 3.248) answers a failed
- * `check`, `diff`, `read` or `delete` by writing `${err}: ${err.stack}` to stderr and then
- * failing the call with the error's message. The engine shows that stderr line on the stack's
- * row: the message twice more (`Name: message: Name: message`) and the stack trace into this
- * package, beside the engine's own error line, which already says everything. So the errors
- * this package hands the host are remembered, and the host's console line for exactly such an
- * error is left out; every other line (a bug's uncaught error, anything else) is printed as
- * before.
+ * `@pulumi/pulumi`'s dynamic-provider host (`cmd/dynamic-provider`, 3.248) answers a failed
+ * `check`, `diff`, `read` or `delete` by writing `${err}: ${err.stack}` to stderr, which the
+ * engine shows beside its own error line: the message twice more and a stack trace into this
+ * package. So the errors this package hands the host are remembered, and the host's console line
+ * for exactly such an error is left out; every other line is printed unchanged.
  */
 
 /** Errors handed to the host and not yet printed by it (a few at a time: calls fail one by one). */

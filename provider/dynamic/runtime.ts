@@ -1,15 +1,12 @@
 /**
  * What the dynamic-provider process loads, at call time, as `pulumi-cloudplatform/internal/dynamic`.
- *
- * Why it is required at call time rather than captured: Pulumi serializes each provider method
- * into the stack state. A captured client would copy our code, axios and, worst of all, the
- * API key into `__provider`, which every resource stores in its inputs and outputs (a key
- * captured as plain text stays plain text there; pulumi/pulumi#8265). The serialized methods
- * only name this module; it is loaded from the program's `node_modules` inside the provider
- * process, receives the stack config through `configure()`, and keeps the key in memory only.
+ * A resource's `__provider` only names this module, so no client, HTTP library or API key is
+ * serialized into the state (a captured key stays plain text there; pulumi/pulumi#8265). It is
+ * loaded from the program's `node_modules`, receives the stack config through `configure()`, and
+ * keeps the key in memory only.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { RESOURCE_LIFECYCLES, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceTypes";
+import { lifecycleOf, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceDefinitions";
 import { secretsOf } from "../adapters/secrets";
 import { redact, type CloudPlatformClient } from "../api";
 import { exitWhenEngineGone } from "../engineWatch";
@@ -18,7 +15,7 @@ import { RunState } from "../resources/runState";
 import { clientFromSettings, resolveConnectionSettings, type ConnectionSettings } from "../settings";
 import { toDynamicHandlers, type DynamicHandlers } from "./adapter";
 
-export type { ResourceTypeName } from "../adapters/resourceTypes";
+export type { ResourceTypeName } from "../adapters/resourceDefinitions";
 
 let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
 let client: CloudPlatformClient | undefined;
@@ -77,7 +74,7 @@ function contextFor(typeName: string): () => LifecycleContext {
 
 /** The handlers of every resource type, by type name (the name the SDK class registers). */
 export const handlers = Object.fromEntries(
-  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(RESOURCE_LIFECYCLES[name], contextFor(name), secrets, () => settings.apiKeyFrom)]),
+  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(lifecycleOf(name), contextFor(name), secrets, () => settings.apiKeyFrom)]),
 ) as Record<ResourceTypeName, DynamicHandlers>;
 
 /**

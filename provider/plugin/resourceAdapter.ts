@@ -1,16 +1,15 @@
 /**
- * Turns a Pulumi-free {@link ResourceLifecycle} into the resource operations of the native
- * plugin, in plain values (the gRPC server translates structs and secrets around it).
- *
- * Why it mirrors `provider/dynamic/adapter.ts` (both build on `provider/adapters/`): both paths
- * must behave the same: unknown inputs at preview reach `check` as a set of names, check
- * failures come back as failures (not errors), `diff` decides replaces, `read` returns the refreshed inputs, and no error carries
- * the API key. What the plugin adds: previews of create and update (the engine asks a plugin
- * that supports previews for the outputs it will have), and import (a read with no state).
+ * The plugin's resource operations over the Pulumi-free lifecycles, in plain values (the gRPC
+ * server translates structs and secrets around them). Both paths behave alike, so this mirrors
+ * `dynamic/adapter.ts`; what the plugin adds: previews of create and update (the engine asks a
+ * plugin that supports them for the outputs it will have), and import (a read with no state).
  */
 import { guardOf } from "../adapters/errorScrubbing";
+import { lifecycleOf, RESOURCE_DEFINITIONS, RESOURCE_TYPE_NAMES, type LifecycleOverrides } from "../adapters/resourceDefinitions";
 import { unknownInputs, UNKNOWN_VALUE } from "../adapters/unknownValues";
 import type { CheckFailure, LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
+import { TOKEN_PREFIX } from "./functions";
+import { computedOutputsOf } from "./packageSchema";
 
 /** How the outputs of one resource type relate to its inputs. */
 export interface OutputShape {
@@ -72,4 +71,15 @@ export function toPluginHandlers<I, O>(lifecycle: ResourceLifecycle<I, O>, shape
       }),
     delete: (ctx, id, outs) => guard(() => lifecycle.delete(ctx, id, outs as O)),
   };
+}
+
+/** The handlers of every resource type by token, `overrides` serving instead of production lifecycles. */
+export function resourceHandlersByToken(overrides: LifecycleOverrides, secrets: () => readonly string[]): ReadonlyMap<string, PluginResourceHandlers> {
+  return new Map(
+    RESOURCE_TYPE_NAMES.map((name) => {
+      const token = `${TOKEN_PREFIX}${name}`;
+      const shape = { computed: computedOutputsOf(token), keptOnUpdate: RESOURCE_DEFINITIONS[name].keptOnUpdate };
+      return [token, toPluginHandlers(lifecycleOf(name, overrides), shape, secrets)];
+    }),
+  );
 }

@@ -19,17 +19,17 @@ import { messageOf } from "../caughtErrors";
 import { VERSION } from "../api/version";
 import { API_KEY_CONFIG } from "../settings";
 import { LookupArgumentError, runLookup } from "../lookups";
+import type { LifecycleOverrides } from "../adapters/resourceDefinitions";
 import type { LifecycleContext } from "../resources/lifecycle";
 import type { RunOptions } from "../resources/runState";
 import { connectEngineLog, silentLog, type EngineLog } from "./engineLog";
-import { initFailedStatus } from "./initFailed";
+import { initFailedStatus } from "./initFailedStatus";
 import { FUNCTIONS } from "./functions";
 import { grpcCodeOf, InvalidRequestError } from "./grpcErrors";
 import { OperationLimits, type CustomTimeout } from "./operationLimits";
 import { checkConfig, clientOf, configuredValues, configureResponse, diffConfig, newConfiguration, type Configuration } from "./providerConfig";
-import { toPluginHandlers, type PluginResourceHandlers } from "./resourceAdapter";
-import { resourceTypes, type LifecycleOverrides } from "./resourceTypes";
-import { SCHEMA_TEXT } from "./schema";
+import { SCHEMA_TEXT } from "./packageSchema";
+import { resourceHandlersByToken, type PluginResourceHandlers } from "./resourceAdapter";
 import { fromStruct, toStruct, type PlainProperties } from "./values";
 
 /** What a plugin instance is made with. */
@@ -69,6 +69,12 @@ function customTimeout(operation: CustomTimeout["operation"], seconds: number): 
   return seconds > 0 ? { operation, seconds } : undefined;
 }
 
+/** The schema, for the only schema version there is. */
+function schemaResponse(req: provProto.GetSchemaRequest): provProto.GetSchemaResponse {
+  if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
+  return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
+}
+
 /** Secret when marked secret on either side. */
 function union(...sets: ReadonlySet<string>[]): Set<string> {
   return new Set(sets.flatMap((s) => [...s]));
@@ -97,7 +103,7 @@ export class CloudPlatformPlugin {
     this.engine = this.engineAddress ? this.connect(this.engineAddress) : silentLog;
     this.config = newConfiguration(() => undefined, options.env ?? process.env, options.runOptions);
     const secrets = (): readonly string[] => secretsOf(this.config.settings);
-    this.handlers = new Map([...resourceTypes(options.lifecycles)].map(([token, t]) => [token, toPluginHandlers(t.lifecycle, t.shape, secrets)]));
+    this.handlers = resourceHandlersByToken(options.lifecycles ?? {}, secrets);
   }
 
   /** Remembers the key of a `CheckConfig` (the program's provider config); passes `news` on. */
@@ -160,89 +166,103 @@ export class CloudPlatformPlugin {
   /** The service implementation for `grpc.Server.addService`. */
   service(): Partial<provRpc.IResourceProviderServer> {
     const scrub = (text: string): string => this.redacted(text);
+    const serve = <Req, Res>(work: (req: Req) => Promise<Res>): Handler<Req, Res> => unary(work, scrub);
     return {
-      handshake: unary(async (req: provProto.ProviderHandshakeRequest) => {
-        this.useEngine(req.getEngineAddress());
-        const res = new provProto.ProviderHandshakeResponse();
-        res.setAcceptSecrets(true);
-        res.setAcceptResources(false);
-        res.setAcceptOutputs(false);
-        return res;
-      }, scrub),
-      attach: unary(async (req: pluginProto.PluginAttach) => {
+      handshake: serve(async (req: provProto.ProviderHandshakeRequest) => this.handshake(req)),
+      attach: serve(async (req: pluginProto.PluginAttach) => {
         this.useEngine(req.getAddress());
         return new Empty();
-      }, scrub),
-      getPluginInfo: unary(async () => new pluginProto.PluginInfo().setVersion(VERSION), scrub),
-      getSchema: unary(async (req: provProto.GetSchemaRequest) => {
-        if (req.getVersion() !== 0) throw new InvalidRequestError(`unsupported schema version ${req.getVersion()}`);
-        return new provProto.GetSchemaResponse().setSchema(SCHEMA_TEXT);
-      }, scrub),
-      checkConfig: unary(async (req: provProto.CheckRequest) => checkConfig(this.checked(fromStruct(req.getNews())), scrub), scrub),
-      diffConfig: unary(async (req: provProto.DiffRequest) => diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values), scrub),
-      configure: unary(async (req: provProto.ConfigureRequest) => {
-        // A fresh run: new settings, client, RunState and lookup cache.
-        const values = configuredValues(req);
-        this.config = newConfiguration(values, this.options.env ?? process.env, this.options.runOptions, this.keyUseOf(values));
-        return configureResponse();
-      }, scrub),
-      cancel: unary(async () => {
+      }),
+      getPluginInfo: serve(async () => new pluginProto.PluginInfo().setVersion(VERSION)),
+      getSchema: serve(async (req: provProto.GetSchemaRequest) => schemaResponse(req)),
+      checkConfig: serve(async (req: provProto.CheckRequest) => checkConfig(this.checked(fromStruct(req.getNews())), scrub)),
+      diffConfig: serve(async (req: provProto.DiffRequest) => diffConfig(fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values)),
+      configure: serve(async (req: provProto.ConfigureRequest) => this.configure(req)),
+      cancel: serve(async () => {
         this.limits.cancel();
         return new Empty();
-      }, scrub),
-      invoke: unary(async (req: provProto.InvokeRequest) => this.operation(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal)), scrub),
-      check: unary(async (req: provProto.CheckRequest) => {
-        const news = fromStruct(req.getNews());
-        const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const result = await this.operation(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
-        const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
-        res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
-        return res;
-      }, scrub),
-      diff: unary(async (req: provProto.DiffRequest) => {
-        const result = await this.handlersOf(req.getType(), req.getUrn()).diff(req.getId(), fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values);
-        const res = new provProto.DiffResponse();
-        res.setChanges(result.changes ? provProto.DiffResponse.DiffChanges.DIFF_SOME : provProto.DiffResponse.DiffChanges.DIFF_NONE);
-        res.setReplacesList(result.replaces);
-        res.setDiffsList(result.diffs);
-        res.setDeletebeforereplace(result.deleteBeforeReplace);
-        return res;
-      }, scrub),
-      create: unary(async (req: provProto.CreateRequest) => {
-        const inputs = fromStruct(req.getProperties());
-        const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const { id, outs } = await this.operation(customTimeout("create", req.getTimeout()), (signal) =>
-          handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()),
-        );
-        return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
-      }, scrub),
-      read: unary(async (req: provProto.ReadRequest) => {
-        const props = fromStruct(req.getProperties());
-        const inputs = fromStruct(req.getInputs());
-        const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const found = await this.operation(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values), this.config.keyUse);
-        const res = new provProto.ReadResponse();
-        if (!found) return res; // an empty id: the object is gone
-        const secret = union(props.secretKeys, inputs.secretKeys);
-        return res.setId(found.id).setProperties(toStruct(found.outs, secret)).setInputs(toStruct(found.inputs, secret));
-      }, scrub),
-      update: unary(async (req: provProto.UpdateRequest) => {
-        const olds = fromStruct(req.getOlds());
-        const news = fromStruct(req.getNews());
-        const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const outs = await this.operation(customTimeout("update", req.getTimeout()), (signal) =>
-          handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
-        );
-        return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
-      }, scrub),
-      delete: unary(async (req: provProto.DeleteRequest) => {
-        const props = fromStruct(req.getProperties());
-        const handlers = this.handlersOf(req.getType(), req.getUrn());
-        const remove = (signal: AbortSignal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values);
-        await this.operation(customTimeout("delete", req.getTimeout()), remove, this.config.keyUse);
-        return new Empty();
-      }, scrub),
+      }),
+      invoke: serve(async (req: provProto.InvokeRequest) => this.operation(undefined, (signal) => this.invoke(req.getTok(), fromStruct(req.getArgs()), signal))),
+      check: serve((req: provProto.CheckRequest) => this.check(req)),
+      diff: serve((req: provProto.DiffRequest) => this.diff(req)),
+      create: serve((req: provProto.CreateRequest) => this.create(req)),
+      read: serve((req: provProto.ReadRequest) => this.read(req)),
+      update: serve((req: provProto.UpdateRequest) => this.update(req)),
+      delete: serve((req: provProto.DeleteRequest) => this.delete(req)),
     };
+  }
+
+  private handshake(req: provProto.ProviderHandshakeRequest): provProto.ProviderHandshakeResponse {
+    this.useEngine(req.getEngineAddress());
+    const res = new provProto.ProviderHandshakeResponse();
+    res.setAcceptSecrets(true);
+    res.setAcceptResources(false);
+    res.setAcceptOutputs(false);
+    return res;
+  }
+
+  /** A fresh run: new settings, client, RunState and lookup cache. */
+  private configure(req: provProto.ConfigureRequest): provProto.ConfigureResponse {
+    const values = configuredValues(req);
+    this.config = newConfiguration(values, this.options.env ?? process.env, this.options.runOptions, this.keyUseOf(values));
+    return configureResponse();
+  }
+
+  private async check(req: provProto.CheckRequest): Promise<provProto.CheckResponse> {
+    const news = fromStruct(req.getNews());
+    const handlers = this.handlersOf(req.getType(), req.getUrn());
+    const result = await this.operation(undefined, (signal) => handlers.check(this.contextFor(req.getUrn(), signal), news.values));
+    const res = new provProto.CheckResponse().setInputs(toStruct(result.inputs, news.secretKeys));
+    res.setFailuresList(result.failures.map((f) => new provProto.CheckFailure().setProperty(f.property).setReason(this.redacted(f.reason))));
+    return res;
+  }
+
+  private async diff(req: provProto.DiffRequest): Promise<provProto.DiffResponse> {
+    const result = await this.handlersOf(req.getType(), req.getUrn()).diff(req.getId(), fromStruct(req.getOlds()).values, fromStruct(req.getNews()).values);
+    const res = new provProto.DiffResponse();
+    res.setChanges(result.changes ? provProto.DiffResponse.DiffChanges.DIFF_SOME : provProto.DiffResponse.DiffChanges.DIFF_NONE);
+    res.setReplacesList(result.replaces);
+    res.setDiffsList(result.diffs);
+    res.setDeletebeforereplace(result.deleteBeforeReplace);
+    return res;
+  }
+
+  private async create(req: provProto.CreateRequest): Promise<provProto.CreateResponse> {
+    const inputs = fromStruct(req.getProperties());
+    const handlers = this.handlersOf(req.getType(), req.getUrn());
+    const { id, outs } = await this.operation(customTimeout("create", req.getTimeout()), (signal) =>
+      handlers.create(this.contextFor(req.getUrn(), signal), inputs.values, req.getPreview()),
+    );
+    return new provProto.CreateResponse().setId(id).setProperties(toStruct(outs, inputs.secretKeys));
+  }
+
+  private async read(req: provProto.ReadRequest): Promise<provProto.ReadResponse> {
+    const props = fromStruct(req.getProperties());
+    const inputs = fromStruct(req.getInputs());
+    const handlers = this.handlersOf(req.getType(), req.getUrn());
+    const found = await this.operation(undefined, (signal) => handlers.read(this.contextFor(req.getUrn(), signal), req.getId(), props.values), this.config.keyUse);
+    const res = new provProto.ReadResponse();
+    if (!found) return res; // an empty id: the object is gone
+    const secret = union(props.secretKeys, inputs.secretKeys);
+    return res.setId(found.id).setProperties(toStruct(found.outs, secret)).setInputs(toStruct(found.inputs, secret));
+  }
+
+  private async update(req: provProto.UpdateRequest): Promise<provProto.UpdateResponse> {
+    const olds = fromStruct(req.getOlds());
+    const news = fromStruct(req.getNews());
+    const handlers = this.handlersOf(req.getType(), req.getUrn());
+    const outs = await this.operation(customTimeout("update", req.getTimeout()), (signal) =>
+      handlers.update(this.contextFor(req.getUrn(), signal), req.getId(), olds.values, news.values, req.getPreview()),
+    );
+    return new provProto.UpdateResponse().setProperties(toStruct(outs, news.secretKeys));
+  }
+
+  private async delete(req: provProto.DeleteRequest): Promise<Empty> {
+    const props = fromStruct(req.getProperties());
+    const handlers = this.handlersOf(req.getType(), req.getUrn());
+    const remove = (signal: AbortSignal) => handlers.delete(this.contextFor(req.getUrn(), signal), req.getId(), props.values);
+    await this.operation(customTimeout("delete", req.getTimeout()), remove, this.config.keyUse);
+    return new Empty();
   }
 
   /** Logs go to the engine at `address` from now on; the same address keeps the connection. */

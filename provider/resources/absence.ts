@@ -1,23 +1,14 @@
 /**
  * What counts as "absent": the one place the lifecycles decide that an object is not there.
  *
- * Why one module: "absent" is the most dangerous conclusion a provider draws. `read` that says
- * "gone" drops the resource from the stack (the object lives on, unmanaged, and the next `up`
- * meets it as a stranger); a create pre-check or write probe that says "absent" leads to a
- * write being sent (again); a delete probe that says "absent" reports a delete that may not
- * have happened. A gateway's HTML page, JSON cut in half, `{"weird": 1}` or an empty body must
- * never lead there. So absence is concluded from two well-formed answers only:
- *
- * - a list the client read and validated, whose items each carry the identifying fields, that
- *   lacks the object ({@link findInList});
- * - a "not found" in the product's own error shape: a 404 with the server's message, or the
- *   storage API's 400 `{"error": "event not found"}` ({@link isWellFormedNotFound},
- *   {@link isEventNotFoundAnswer}). A 404 without the product's error body (a proxy's page for
- *   a path it does not route) proves nothing.
- *
- * Everything else (an error, a malformed answer, an item missing its identity) is "unclear":
- * no write follows, and the caller fails with a clear error that keeps the resource in the
- * stack ({@link PresenceUnclearError}).
+ * "Absent" is the most dangerous conclusion a provider draws: a `read` saying "gone" drops the
+ * resource (the object lives on, unmanaged), a probe saying "absent" leads to a write being sent
+ * (again), a delete probe saying so reports a delete that may not have happened. So it is
+ * concluded from two well-formed answers only: a validated list, each item carrying its
+ * identifying fields, that lacks the object ({@link findInList}); or a "not found" in the
+ * product's own error shape ({@link isWellFormedNotFound}, {@link isEventNotFoundAnswer}; a
+ * proxy's 404 page proves nothing). Anything else is "unclear": no write follows, and the caller
+ * fails keeping the resource in the stack ({@link PresenceUnclearError}).
  */
 import { AuthenticationError, CloudPlatformError, NotFoundError, PermissionDeniedError, ValidationError } from "../api/errors";
 import { isRecord } from "../api/schema";
@@ -51,16 +42,15 @@ export function isEventNotFoundAnswer(err: unknown): boolean {
 }
 
 /**
- * Looks for one object in a list read. `identified` says whether an item carries the fields the
- * lookup relies on (an event's uuid and name); one item without them makes the whole answer
- * unclear, because the object sought could be that item. A list read that fails is unclear, and
- * so is one `answerProblem` finds wanting as a whole (an event list answered `{}`).
- * `listCall` names the call (`GET /path`) in the reason, so the user learns which answer it was.
+ * Looks for the item `isWanted` picks in a list read. One item that is not `identified` (an
+ * event without its uuid and name) makes the answer unclear: it could be the one wanted. So does
+ * a failed read and a list `answerProblem` finds wanting (an event list answered `{}`);
+ * `listCall` (`GET /path`) names the answer in the reason.
  */
 export async function findInList<T>(
   list: () => Promise<readonly T[]>,
   identified: (item: T) => boolean,
-  matches: (item: T) => boolean,
+  isWanted: (item: T) => boolean,
   listCall?: string,
   answerProblem?: (items: readonly T[]) => string | undefined,
 ): Promise<Presence<T>> {
@@ -78,7 +68,7 @@ export async function findInList<T>(
     const answer = listCall ? `the answer of ${listCall}` : "the list answer";
     return { state: "unclear", reason: `${answer} has ${anonymous} item(s) without their identifying fields` };
   }
-  const found = items.find(matches);
+  const found = items.find(isWanted);
   return found === undefined ? { state: "absent" } : { state: "present", value: found };
 }
 

@@ -1,11 +1,6 @@
 /**
- * The shape every resource lifecycle module implements, with no dependency on Pulumi.
- *
- * Why: the lifecycle logic (validation, API calls, task waits) is tested directly against the
- * simulator, and the same handlers back both ways of running the provider:
- * `provider/dynamic/adapter.ts` turns a {@link ResourceLifecycle} into a dynamic provider (the
- * TypeScript SDK's classes), `provider/plugin/resourceAdapter.ts` into the resource methods of
- * the `cloudplatform` plugin (every other language, `pulumi import`).
+ * The shape every resource lifecycle implements, free of Pulumi: tested directly against the
+ * simulator, and served by both adapters (`dynamic/adapter.ts`, `plugin/resourceAdapter.ts`).
  */
 import type { CloudPlatformClient } from "../api";
 import type { RunState } from "./runState";

@@ -1,18 +1,10 @@
 /**
  * Partial state: the platform acted, and a later step of the same create or update failed.
  *
- * Why an error that carries the resource: a create whose POST landed (or may have landed) and
- * whose uuid could then not be found, or an upgrade whose task started and whose read-back
- * failed, leave an object on the platform. Failing with a plain error would make the engine
- * forget it: the event becomes an orphan that the next `up` meets as a stranger, and the stack
- * records an older cluster version than the one running. With this error the adapters report
- * "exists, but the operation failed" (`ErrorResourceInitFailed` on the plugin path, an error
- * with `id` and `properties` on the dynamic path, which `@pulumi/pulumi`'s dynamic provider
- * host packs into the same detail), so the engine records the resource with its id and the
- * properties known so far, marks it as failed to initialise, and runs an update of it on the
- * next `up`, which reads the platform first and finishes the job.
- *
- * Free of Pulumi: the lifecycles throw it; only the adapters know how the engine wants it.
+ * Why an error that carries the resource: a plain error makes the engine forget the object the
+ * platform holds (an orphaned event, a stack recording an older cluster version). The adapters
+ * report this one as "exists, but failed to initialise" (`ErrorResourceInitFailed`), so the
+ * engine records the id and properties and runs an update on the next `up`, which finishes the job.
  */
 import { CloudPlatformError } from "../api/errors";
 
@@ -25,10 +17,7 @@ export class PartialResourceError extends CloudPlatformError {
   /** Why the operation did not complete, one line each (the engine shows them). */
   readonly reasons: string[];
 
-  /**
-   * @param cause the failure of the later step (kept as `cause`, so callers can still tell a
-   *   timeout from a failed read).
-   */
+  /** @param cause the failure of the later step (callers tell a timeout from a failed read by it). */
   constructor(message: string, id: string, properties: object, reasons: readonly string[] = [message], cause?: unknown) {
     super(message);
     if (cause !== undefined) this.cause = cause;

@@ -1,31 +1,19 @@
 /**
- * Stable codes of the provider's refusals: the cases where it will not converge a resource to
- * its declaration (a downgrade, a target that cannot be reached, an event someone else owns).
- *
- * Why codes: a pipeline (and `cloudplatform-drift`) must tell "the provider refuses" from "the
- * run failed" without matching wording, which changes. Each refusal message ends with its code
- * in brackets, `[CLOUDPLATFORM_DOWNGRADE]`, on both paths (the dynamic provider and the plugin
- * carry the message unchanged). The codes never change meaning; new ones may be added. They are
- * documented in docs/guides/drift-in-ci.md.
+ * Stable codes of the provider's refusals to converge a resource to its declaration, so a
+ * pipeline (and `cloudplatform-drift`) tells "the provider refuses" from "the run failed" without
+ * matching wording. Each refusal message ends with its code, `[CLOUDPLATFORM_DOWNGRADE]`, on
+ * both paths. A code never changes meaning; new ones may be added (docs/guides/drift-in-ci.md).
  */
 
 /** Every refusal code, with what it means (the guide's table is written from this). */
 export const REFUSAL_CODES = {
-  /** The declared version is older than the one the cluster runs (upgraded elsewhere). */
   CLOUDPLATFORM_DOWNGRADE: "the declared version is older than the version the cluster runs; a cluster is never downgraded",
-  /** The declared version cannot be reached from the live one (not a permitted step). */
   CLOUDPLATFORM_UPGRADE_UNREACHABLE: "the declared version cannot be reached from the live version by the permitted upgrade steps",
-  /** The cluster reports a version that cannot be compared with the declared one. */
   CLOUDPLATFORM_VERSION_UNPLANNABLE: "the cluster reports a version of an unknown shape, so no upgrade can be planned",
-  /** The cluster the resource names does not exist (this resource never creates one). */
   CLOUDPLATFORM_CLUSTER_NOT_FOUND: "the cluster the resource names does not exist; this resource never creates or deletes clusters",
-  /** The project's quota cannot hold the second pool the rolling replacement of a pool needs. */
   CLOUDPLATFORM_QUOTA: "the project's quota cannot hold the second copy of a pool that the upgrade's rolling replacement needs",
-  /** Whether an upgrade already runs cannot be told, so none is started. */
   CLOUDPLATFORM_UPGRADE_LOCK_UNCLEAR: "it cannot be told whether an upgrade of the cluster already runs, so none is started",
-  /** An event with the declared identity exists and this resource does not own it. */
   CLOUDPLATFORM_EVENT_NOT_OWNED: "an event with the declared identity exists and this resource does not own it (made elsewhere or by another stack)",
-  /** `adoptUuid` names an event that is missing or has another identity. */
   CLOUDPLATFORM_ADOPTION_MISMATCH: "adoptUuid names an event that is missing or has another identity",
 } as const;
 

@@ -1,34 +1,23 @@
 /**
- * The StorageEvent lifecycle: one object-storage notification threshold, managed through the
- * notification endpoints (POST create, GET list as read, PUT update, DELETE delete).
+ * The StorageEvent lifecycle: one object-storage notification threshold on the notification
+ * endpoints (POST create, GET list as read, PUT update, DELETE delete).
  *
- * Why it looks like this:
- * - The resource id is the server-assigned `uuid`, and a resource only ever touches the event
- *   with its own uuid: there is no read-by-uuid, so `read` lists and matches by uuid alone. An
- *   event with the same identity but another uuid belongs to someone else and is never taken.
- * - Name, storage, bucket and client form the identity on the server, so changing one replaces
- *   the resource; a limit change is a PUT in place. The diff looks at these fields only, so a
- *   new build of this package (a different serialized `__provider`) never causes an update.
- * - Create never takes over an existing event silently: an event with the declared identity
- *   makes it fail before any write, naming the event's uuid and the explicit ways to take it
- *   over (`adoptUuid`, or `pulumi import` on the plugin path) or to keep it apart (an alias).
- * - Every write goes through {@link reconcileWrite}: after an ambiguous failure it lets the
- *   request settle, reads back, and sends again only when the list proves it took no effect.
- * - A malformed answer never means "absent" (`absence.ts`): `read` reports the event gone only
- *   when a well-formed list lacks it; the create pre-check, every write probe and the delete
- *   probe treat a failed or malformed list as "unclear": no write, a clear error, the resource
- *   kept in the stack.
- * - A create whose POST may have landed but whose uuid is not known (its answer lacked it and the
- *   list could not show it, or reading back could not tell) is reported as partial state
- *   (`partial.ts`) under a provisional id that names its identity: the stack records it, and the
- *   next `refresh`, `up` or `destroy` finds it by that identity (the pre-check proved no other
- *   event had it before our POST), so no event is orphaned.
+ * - The resource id is the server's `uuid`, and a resource touches only the event with its own
+ *   uuid (there is no read-by-uuid: `read` lists and matches by uuid alone).
+ * - Name, storage, bucket and client are the server's identity: changing one replaces; a limit
+ *   change is a PUT in place. Nothing else is compared (not the serialized `__provider`).
+ * - Create never takes over an existing event silently: one with the declared identity fails it
+ *   before any write, naming its uuid and the ways to adopt it (`adoptUuid`, `pulumi import`).
+ * - Every write goes through {@link reconcileWrite}; a failed or malformed list never means
+ *   "absent" (`absence.ts`).
+ * - A create that may have landed with its uuid unknown is partial state (`partial.ts`) under a
+ *   provisional id naming its identity, which the next refresh, up or destroy resolves.
  * - A re-sent create answered 409 by an event with the declared identity and limit is our first
  *   send landing late: it becomes this resource's event.
  * - An event already gone counts as deleted (the API answers 400 "event not found").
  *
- * This module holds read, update, delete and diff; the create is in `storage/create.ts`, the
- * lookups in the event list in `storage/locate.ts`, the limit's PUT in `storage/limitUpdate.ts`.
+ * Create is in `storage/create.ts`, the list lookups in `storage/locate.ts`, the limit's PUT in
+ * `storage/limitUpdate.ts`.
  */
 import type { DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
 import { compactInputs, describeEvent, liveInputs, sameLimit, toEventBody, toOutputs } from "./storage/events";
@@ -62,8 +51,7 @@ async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs
   return { id: uuid, outs: toOutputs(inputs, uuid), inputs };
 }
 
-async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<StorageEventOutputs> {
-  const wanted = compactInputs(news);
+async function update(ctx: LifecycleContext, id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<StorageEventOutputs> {
   const uuid = uuidOf(id, olds);
   if (!uuid) return finishPendingCreate(ctx, id, olds, wanted);
   if (!sameLimit({ bytes: olds.bytes, count: olds.count }, wanted)) await putLimit(ctx, uuid, wanted);
@@ -139,11 +127,11 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
  * finishes it; nothing else (not the serialized provider) counts.
  * Replacement creates first: the new identity differs from the old, so no 409 is possible.
  */
-async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventInputs): Promise<DiffResult> {
+async function diff(_id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<DiffResult> {
   const o = olds as unknown as Record<string, unknown>;
-  const n = news as unknown as Record<string, unknown>;
-  const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], n[f]));
-  const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], n[f]));
+  const w = wanted as unknown as Record<string, unknown>;
+  const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], w[f]));
+  const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], w[f]));
   // A create recorded as pending (partial state, no uuid yet) is finished by an update.
   const pending = !olds.uuid;
   return {
@@ -155,16 +143,15 @@ async function diff(_id: string, olds: StorageEventOutputs, news: StorageEventIn
 }
 
 /**
- * The StorageEvent lifecycle, registered as `StorageEvent` for both adapters in
- * `provider/adapters/resourceTypes.ts`.
- * Inputs and rules: see {@link checkStorageEventInputs} and the module comment.
+ * The StorageEvent lifecycle; inputs and rules: {@link checkStorageEventInputs} and the module
+ * comment. The declared inputs of a create or update travel on as `wanted`, without unset fields.
  */
 export const storageEvent: ResourceLifecycle<StorageEventInputs, StorageEventOutputs> = {
   typeName: "StorageEvent",
   check: async (_ctx, news, unknown) => checkStorageEventInputs(news, unknown),
   diff,
-  create,
+  create: (ctx, wanted) => create(ctx, compactInputs(wanted)),
   read,
-  update,
+  update: (ctx, id, olds, wanted) => update(ctx, id, olds, compactInputs(wanted)),
   delete: remove,
 };

@@ -3,26 +3,19 @@
  * the request settle, read back, and send again only when the read proves the first took no
  * effect.
  *
- * Why: the client never repeats a POST/PUT/DELETE on its own after an ambiguous failure (5xx,
- * timeout, connection reset after sending, a 2xx whose body is malformed), because it cannot
- * know whether the server acted. The resource handlers can: they read the object back. A read
- * that cannot tell (it fails, its answer is malformed, or it shows something that is neither the
- * old nor the new state) never leads to a second send: the write fails with "may have taken
- * effect", and the next `pulumi up` starts from a read. Every write of every resource (event
- * create, update, delete; upgrade POST) goes through {@link reconcileWrite}, so the rule lives
- * here only. A 429 never gets here: it means the server did not act, so the client's retry
- * policy waits it out for every method.
+ * Why here: the client never repeats a POST/PUT/DELETE after an ambiguous failure (5xx, timeout,
+ * a reset after sending, a malformed 2xx): it cannot know whether the server acted. The
+ * lifecycles can read the object back. A read that cannot tell (failed, malformed, or showing
+ * neither the old nor the new state) never leads to a second send: the write fails with "may
+ * have taken effect", and the next `pulumi up` starts from a read. A 429 never gets here (the
+ * server did not act; the client's retry policy waits it out).
  *
- * No race with an in-flight write. The choice made here: **wait out the request's own timeout**
- * (we do not try to abort it: a request whose connection is gone cannot be recalled, and the
- * server may go on with it regardless). Each write is sent with an explicit per-request timeout
- * ({@link WriteTiming.requestTimeoutMs}, passed to `send`), and after a failure that leaves the
- * request possibly still travelling or being processed (no answer at all: a timeout or a
- * connection reset after sending; or a gateway's 504, whose backend may still be working) the
- * read-back waits that whole timeout again plus a margin before it looks. So a first send has
- * had at least twice its own timeout to land before any second send can leave; a read that
- * finds it absent after that is as close to proof as HTTP gives. After an answered failure (a
- * 500/502/503, a malformed 2xx) the request is over, and the short settle delay is enough.
+ * No race with an in-flight write: its own timeout is waited out, not aborted (a request whose
+ * connection is gone cannot be recalled). Each write is sent with
+ * {@link WriteTiming.requestTimeoutMs}; after a failure that may leave it travelling (no answer,
+ * or a gateway's 504) the read-back waits that timeout again plus a margin, so a first send has
+ * had twice its timeout to land before a second leaves. After an answered failure (500/502/503,
+ * a malformed 2xx) the request is over, and the short settle delay is enough.
  */
 import { CloudPlatformError, ConnectionError, RequestAbortedError, ResponseFormatError, ServerError } from "../api/errors";
 import type { RequestOptions } from "../api/transport";

@@ -1,13 +1,12 @@
 // @ts-check
 /**
- * Generates `provider/plugin/schema.json` from the TypeScript SDK: its resource classes and args
- * interfaces (`sdk/nodejs/*.ts`) and its lookups (`sdk/nodejs/lookups/*.ts`), with every description taken
- * from their TSDoc. Why generated: the schema (what the plugin serves and the Python/Go SDKs
- * are generated from) and the TypeScript SDK must not drift; `tests/unit/plugin/schema.test.ts`
- * regenerates and fails when the committed file is stale.
+ * Generates `provider/plugin/schema.json`, which the plugin serves and the Python and Go SDKs are
+ * generated from, out of the TypeScript SDK (resource classes and args interfaces in
+ * `sdk/nodejs/<type>.ts`, lookups in `sdk/nodejs/lookups/*.ts`, every description from their
+ * TSDoc) and the resources' definitions, so neither can drift from the schema.
+ * `tests/unit/plugin/schema.test.ts` fails when the committed file is stale.
  *
  * Usage: `node tools/schema/generate.js` (writes the file) or `--check` (exits 1 when stale).
- * Uses the TypeScript compiler API (a devDependency); nothing here runs in the plugin.
  */
 const fs = require("fs");
 const path = require("path");
@@ -19,21 +18,14 @@ const PKG = "cloudplatform";
 const PREFIX = `${PKG}:index:`;
 
 /**
- * Numbers that are integers: ids, byte and count limits, minutes, the soak in seconds, page sizes and counts (the API and the
- * lifecycles' checks treat these as integers). Everything else stays `number`. Why by name: the
- * TypeScript types only say `number`, and generated Go/Python SDKs should take `int` for ids.
+ * Numbers of the lookups that are integers, by name: ids, counts, page sizes (the TypeScript types
+ * say only `number`; generated Go/Python SDKs should take `int` for ids). A resource names its own
+ * in its definition's `integerInputs`.
  */
-const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|^bytes$|^count$|Minutes$|^soakSeconds$|Count$|^page|^limit$|^offset$|^maxResults$|^amount$|Size$|SizeV6$|^period$|^acknowledgedBy$)/;
+const INTEGER_NAME = /(^id$|Id$|^ids$|Ids$|Count$|^page|^limit$|^offset$|^maxResults$|^amount$|Size$|SizeV6$|^period$|^acknowledgedBy$)/;
 
-/**
- * The resources: SDK file, class and args interface, and the identity inputs whose change
- * replaces the resource (the lifecycles' diff says the same; a unit test checks they agree).
- * Marked `replaceOnChanges` so generated SDKs and their docs say so.
- */
-const RESOURCES = [
-  { name: "K8sClusterUpgrade", file: "sdk/nodejs/k8sClusterUpgrade.ts", args: "K8sClusterUpgradeArgs", replaceOnChanges: ["projectId", "regionId", "clusterName"] },
-  { name: "StorageEvent", file: "sdk/nodejs/storageEvent.ts", args: "StorageEventArgs", replaceOnChanges: ["name", "storageName", "bucketName", "clientId"] },
-];
+/** Where each resource is defined once: its type name and the names the schema marks. */
+const DEFINITIONS = { file: "provider/adapters/resourceDefinitions.ts", name: "RESOURCE_DEFINITIONS" };
 
 /** The text of a symbol's TSDoc (first paragraph block, tags left out). */
 function docOf(checker, symbol) {
@@ -67,23 +59,23 @@ function makeGenerator(program) {
     return { type: checker.getUnionType(kept), optional };
   }
 
-  /** Schema of a property type; `name` picks integer for numbers and names anonymous objects. */
-  function schemaOf(rawType, name, where) {
+  /** Schema of a property type; `name` names anonymous objects and, through `isInteger`, picks integer for numbers. */
+  function schemaOf(rawType, name, where, isInteger = (n) => INTEGER_NAME.test(n)) {
     const { type } = strip(rawType);
     const f = type.flags;
     if (f & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral)) return { type: "string" };
     if (type.isUnion() && type.types.every((t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral))) return { type: "string" };
-    if (f & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral)) return { type: INTEGER_NAME.test(name) ? "integer" : "number" };
+    if (f & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral)) return { type: isInteger(name) ? "integer" : "number" };
     if (f & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: "boolean" };
     if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { $ref: "pulumi.json#/Any" };
     if (checker.isArrayType(type) || checker.isTupleType(type)) {
       const [item] = checker.getTypeArguments(/** @type {ts.TypeReference} */ (type));
-      return { type: "array", items: schemaOf(item, name.replace(/s$/, ""), `${where}[]`) };
+      return { type: "array", items: schemaOf(item, name.replace(/s$/, ""), `${where}[]`, isInteger) };
     }
     if (f & ts.TypeFlags.Object) {
       const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
       if (index && checker.getPropertiesOfType(type).length === 0) {
-        return { type: "object", additionalProperties: schemaOf(index.type, name, `${where}{}`) };
+        return { type: "object", additionalProperties: schemaOf(index.type, name, `${where}{}`, isInteger) };
       }
       let typeName = type.aliasSymbol?.name ?? type.getSymbol()?.name ?? "";
       if (!typeName || typeName.startsWith("__")) typeName = `${where.split(".")[0]}${name[0].toUpperCase()}${name.slice(1)}`;
@@ -124,18 +116,18 @@ function makeGenerator(program) {
   }
 
   /** Members of a class or interface declared with Input/Output-wrapped types. */
-  function wrappedMembers(decl, owner, { skip = [] } = {}) {
+  function wrappedMembers(decl, owner, isInteger) {
     const properties = {};
     const required = [];
     for (const member of decl.members) {
       if (!ts.isPropertySignature(member) && !ts.isPropertyDeclaration(member)) continue;
       const name = member.name.getText();
-      if (skip.includes(name) || !member.type) continue;
+      if (!member.type) continue;
       const symbol = checker.getSymbolAtLocation(member.name);
       const inner = unwrapNode(member.type);
       const type = checker.getTypeFromTypeNode(inner);
       const optional = !!member.questionToken || strip(type).optional;
-      properties[name] = { ...schemaOf(type, name, `${owner}.${name}`), description: describe(`${owner}.${name}`, docOf(checker, symbol)) };
+      properties[name] = { ...schemaOf(type, name, `${owner}.${name}`, isInteger), description: describe(`${owner}.${name}`, docOf(checker, symbol)) };
       if (!optional) required.push(name);
     }
     return { properties, required };
@@ -144,28 +136,57 @@ function makeGenerator(program) {
   function findDecl(file, name, kind) {
     const source = program.getSourceFile(path.join(ROOT, file));
     if (!source) throw new Error(`${file} not found`);
-    const found = source.statements.find((s) => kind(s) && s.name?.getText() === name);
+    const nameOf = (s) => (ts.isVariableStatement(s) ? s.declarationList.declarations[0]?.name.getText() : s.name?.getText());
+    const found = source.statements.find((s) => kind(s) && nameOf(s) === name);
     if (!found) throw new Error(`${file}: no ${name}`);
     return found;
   }
 
-  function resource(spec) {
-    const cls = findDecl(spec.file, spec.name, ts.isClassDeclaration);
-    const args = findDecl(spec.file, spec.args, ts.isInterfaceDeclaration);
-    const outputs = wrappedMembers(cls, spec.name);
-    const inputs = wrappedMembers(args, spec.args);
-    // An input the resource does not echo as an output (StorageEvent's adoptUuid is echoed) would
-    // be lost from state views; every input must be an output too.
+  /** The names of a definition's list, written `as const` so its type holds them in order. */
+  function namesOf(symbol, where) {
+    const type = checker.getTypeOfSymbolAtLocation(symbol, /** @type {ts.Node} */ (symbol.valueDeclaration));
+    const items = checker.isTupleType(type) ? checker.getTypeArguments(/** @type {ts.TypeReference} */ (type)) : undefined;
+    if (!items?.every((t) => t.isStringLiteral())) throw new Error(`${where}: write it as a list of names, \`as const\``);
+    return items.map((t) => /** @type {ts.StringLiteralType} */ (t).value);
+  }
+
+  /** The resources' definitions, in order: type name, replaceOnChanges, integerInputs. */
+  function definitions() {
+    const decl = findDecl(DEFINITIONS.file, DEFINITIONS.name, ts.isVariableStatement).declarationList.declarations[0];
+    const type = checker.getTypeAtLocation(decl.name);
+    return type.getProperties().map((def) => {
+      const where = `${DEFINITIONS.file}: ${def.name}`;
+      const field = (name) => {
+        const symbol = checker.getTypeOfSymbolAtLocation(def, decl).getProperty(name);
+        if (!symbol) throw new Error(`${where} has no ${name}`);
+        return namesOf(symbol, `${where}.${name}`);
+      };
+      return { name: def.name, replaceOnChanges: field("replaceOnChanges"), integerInputs: field("integerInputs") };
+    });
+  }
+
+  /** A resource from its SDK class `sdk/nodejs/<name>.ts` and args interface `<Name>Args`. */
+  function resource(def) {
+    const file = `sdk/nodejs/${def.name[0].toLowerCase()}${def.name.slice(1)}.ts`;
+    const args = `${def.name}Args`;
+    const isInteger = (name) => def.integerInputs.includes(name);
+    const cls = findDecl(file, def.name, ts.isClassDeclaration);
+    const outputs = wrappedMembers(cls, def.name, isInteger);
+    const inputs = wrappedMembers(findDecl(file, args, ts.isInterfaceDeclaration), args, isInteger);
+    for (const name of def.integerInputs) {
+      if (inputs.properties[name]?.type !== "integer") throw new Error(`${def.name}: integerInputs names ${name}, which is no number input`);
+    }
+    // Every input is an output too, so state views keep it.
     for (const name of Object.keys(inputs.properties)) {
       if (!outputs.properties[name]) outputs.properties[name] = inputs.properties[name];
     }
-    for (const name of spec.replaceOnChanges) {
-      if (!inputs.properties[name]) throw new Error(`${spec.name}: replaceOnChanges names ${name}, which is no input`);
+    for (const name of def.replaceOnChanges) {
+      if (!inputs.properties[name]) throw new Error(`${def.name}: replaceOnChanges names ${name}, which is no input`);
       inputs.properties[name] = { ...inputs.properties[name], replaceOnChanges: true };
       outputs.properties[name] = { ...outputs.properties[name], replaceOnChanges: true };
     }
     return {
-      description: describe(spec.name, docOf(checker, checker.getSymbolAtLocation(/** @type {ts.ClassDeclaration} */ (cls).name))),
+      description: describe(def.name, docOf(checker, checker.getSymbolAtLocation(/** @type {ts.ClassDeclaration} */ (cls).name))),
       properties: outputs.properties,
       required: outputs.required,
       inputProperties: inputs.properties,
@@ -202,16 +223,32 @@ function makeGenerator(program) {
     return out;
   }
 
-  return { types, missing, resource, functions };
+  return { types, missing, definitions, resource, functions };
 }
 
-/** The schema object, built from the sources under `root` (the repository). */
+/** The provider's configuration: the stack's `cloudplatform:*` config and an explicit provider's inputs. */
+const CONFIG = {
+  apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
+  baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
+  allowInsecureHttp: {
+    type: "boolean",
+    description:
+      "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
+  },
+  maxConcurrentRequests: {
+    type: "integer",
+    description:
+      "Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.",
+  },
+};
+
+/** The schema object, built from the repository's sources. */
 function generateSchema() {
   const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, /** @type {any} */ ({ ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } }));
   if (!config) throw new Error("tsconfig.json could not be read");
   const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, noEmit: true } });
   const gen = makeGenerator(program);
-  const resources = Object.fromEntries(RESOURCES.map((r) => [`${PREFIX}${r.name}`, gen.resource(r)]));
+  const resources = Object.fromEntries(gen.definitions().map((def) => [`${PREFIX}${def.name}`, gen.resource(def)]));
   const fns = gen.functions();
   if (gen.missing.length) throw new Error(`TSDoc missing for: ${gen.missing.join(", ")}`);
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
@@ -229,39 +266,8 @@ function generateSchema() {
     // Where the engine downloads the plugin for a program that needs it: set for a release with
     // `make version PLUGIN_DOWNLOAD_URL=<url>` (tools/release/version.js, RELEASING.md), absent otherwise.
     ...(downloadURL ? { pluginDownloadURL: downloadURL } : {}),
-    config: {
-      variables: {
-        apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
-        baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
-        allowInsecureHttp: {
-          type: "boolean",
-          description:
-            "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
-        },
-        maxConcurrentRequests: {
-          type: "integer",
-          description:
-            "Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.",
-        },
-      },
-    },
-    provider: {
-      description: "The cloudplatform provider: how to reach the API.",
-      inputProperties: {
-        apiKey: { type: "string", secret: true, description: "API key of the cloud platform. Falls back to the CLOUDPLATFORM_API_KEY environment variable." },
-        baseUrl: { type: "string", description: "Base URL of the cloud platform API. Falls back to the CLOUDPLATFORM_BASE_URL environment variable." },
-        allowInsecureHttp: {
-          type: "boolean",
-          description:
-            "Allow a plain http:// base URL to a host other than this machine (the API key then travels in cleartext). Off by default; http to localhost, 127.0.0.1 and ::1 is always allowed. Falls back to the CLOUDPLATFORM_ALLOW_INSECURE_HTTP environment variable.",
-        },
-        maxConcurrentRequests: {
-          type: "integer",
-          description:
-            "Requests in flight to the API at most, from 1 to 256 (default 8), for everything this provider sends; a 429's Retry-After also holds the other requests to the same part of the API. Falls back to the CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS environment variable.",
-        },
-      },
-    },
+    config: { variables: CONFIG },
+    provider: { description: "The cloudplatform provider: how to reach the API.", inputProperties: CONFIG },
     resources,
     functions: fns,
     types: Object.fromEntries(Object.entries(gen.types).sort(([a], [b]) => a.localeCompare(b))),

@@ -11,7 +11,7 @@
  * `null`, maps as `{}`, lists as `[]`, unknown values of an enum kept as text).
  */
 import { z } from "zod";
-import { optionalBoolean, optionalInt, optionalStringMap, optionalStrings, optionalText, type Answer } from "../schema";
+import { optionalBoolean, optionalInt, optionalObject, optionalStringMap, optionalStrings, optionalText, type Answer } from "../schema";
 
 const ciliumFields = z
   .object({
@@ -53,12 +53,12 @@ const ciliumFields = z
 export interface K8sCiliumSettings extends Answer<typeof ciliumFields> {}
 
 const cniFields = z
-  .object({ provider: optionalText, cilium: ciliumFields.nullish().transform((v) => v ?? null) })
+  .object({ provider: optionalText, cilium: optionalObject<K8sCiliumSettings>(ciliumFields) })
   .transform((c) => ({
     /** The CNI plugin (`calico`, `cilium`; kept as sent). */
     provider: c.provider,
     /** Cilium's settings; null when not sent (another CNI). */
-    cilium: c.cilium as K8sCiliumSettings | null,
+    cilium: c.cilium,
   }));
 
 /** The cluster's CNI: its provider and, for Cilium, its settings. */
@@ -98,14 +98,14 @@ const oidcFields = z
 export interface K8sOidcSettings extends Answer<typeof oidcFields> {}
 
 const authenticationFields = z
-  .object({ kubeconfig_created_at: optionalText, kubeconfig_expires_at: optionalText, oidc: oidcFields.nullish().transform((v) => v ?? null) })
+  .object({ kubeconfig_created_at: optionalText, kubeconfig_expires_at: optionalText, oidc: optionalObject<K8sOidcSettings>(oidcFields) })
   .transform((a) => ({
     /** When the current kubeconfig was made, ISO 8601 as sent. */
     kubeconfigCreatedAt: a.kubeconfig_created_at,
     /** When the current kubeconfig expires, ISO 8601 as sent. */
     kubeconfigExpiresAt: a.kubeconfig_expires_at,
     /** OIDC settings; null when OIDC is not set up. */
-    oidc: a.oidc as K8sOidcSettings | null,
+    oidc: a.oidc,
   }));
 
 /** How the cluster's API authenticates users. */
@@ -124,7 +124,7 @@ const loggingFields = z
     enabled: optionalBoolean,
     destination_region_id: optionalInt,
     topic_name: optionalText,
-    retention_policy: retentionFields.nullish().transform((v) => v ?? null),
+    retention_policy: optionalObject<K8sLogRetention>(retentionFields),
   })
   .transform((l) => ({
     /** Whether the cluster streams its logs; null when not reported. */
@@ -134,15 +134,15 @@ const loggingFields = z
     /** The topic the logs are streamed to. */
     topicName: l.topic_name,
     /** How long the logs are kept; null when not set. */
-    retentionPolicy: l.retention_policy as K8sLogRetention | null,
+    retentionPolicy: l.retention_policy,
   }));
 
 /** The cluster's log streaming. */
 export interface K8sLoggingSettings extends Answer<typeof loggingFields> {}
 
 /** `cni`: null when not sent. */
-export const k8sCni = cniFields.nullish().transform((v): K8sCniSettings | null => v ?? null);
+export const k8sCni = optionalObject<K8sCniSettings>(cniFields);
 /** `authentication`: null when not sent. */
-export const k8sAuthentication = authenticationFields.nullish().transform((v): K8sAuthenticationSettings | null => v ?? null);
+export const k8sAuthentication = optionalObject<K8sAuthenticationSettings>(authenticationFields);
 /** `logging`: null when not sent (the OpenAPI requires the key, nullable). */
-export const k8sLogging = loggingFields.nullish().transform((v): K8sLoggingSettings | null => v ?? null);
+export const k8sLogging = optionalObject<K8sLoggingSettings>(loggingFields);

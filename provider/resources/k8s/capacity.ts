@@ -1,20 +1,15 @@
 /**
- * The capacity check of an upgrade, made at preview before anything is written: does the
- * project's quota hold what the rolling replacement needs?
+ * The capacity check of an upgrade, at preview: does the project's quota hold the second node
+ * pool the rolling replacement needs during the transition (spec "Limits")? Without it the quota
+ * is learnt from a failed task, minutes into the upgrade. For every pool it asks `check_limits`
+ * about a second pool of the same flavor and node count (minimum and maximum equal to it, so the
+ * answer holds whichever count the platform charges), and refuses the plan when one would exceed
+ * a quota, naming the pool, the quota, its limit, usage and the amount requested.
  *
- * Why: "replacement nodes are created before old ones are removed, so project quota must hold a
- * second node pool during the transition" (spec "Limits"; the public upgrade guide says the same).
- * Without this check the quota is learnt from a failed task ("Quota limit for vm_count exceeded
- * by 2"), minutes into the upgrade. So for every pool of the cluster the check asks
- * `check_limits` about a second pool of the same flavor and size (its node count; the minimum and
- * maximum sent equal to it, so the answer is the same whichever count the platform charges), and
- * refuses the plan when one would exceed a quota, naming the pool, the quota, its limit, usage and
- * the amount requested, and what to do.
- *
- * A guard, not a new way to block upgrades: when the endpoint cannot answer (a platform without
- * it answers 404, a gateway 501, a body that is not the documented one, a key that may not POST)
- * the check warns once per run and region and the upgrade goes on as it did before the check
- * existed. A cluster already being upgraded is not checked: its second pool is in use already.
+ * A guard, not a new way to block upgrades: when the endpoint cannot answer (404, a gateway's
+ * 501, an undocumented body, a key that may not POST) it warns once per run and region and the
+ * upgrade goes on unchecked. A cluster already being upgraded is not checked (its second pool is
+ * in use already).
  */
 import { RequestAbortedError, type ExceededQuota, type K8sPool } from "../../api";
 import { messageOf } from "../../caughtErrors";

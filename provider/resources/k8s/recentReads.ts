@@ -1,18 +1,12 @@
 /**
- * Hands the reads made by `check` to the `create`/`update` that follows in the same run, so one
- * `pulumi up` reads the cluster and its permitted versions once, not twice; and the read made by
- * `read` (refresh) to the `check` that follows it in `up --refresh` / `preview --refresh`.
+ * Hands the reads made by `check` to the `create`/`update` that follows in the same run (one
+ * `pulumi up` reads the cluster and its permitted versions once), and the read made by `read`
+ * (refresh) to the `check` that follows it in `up --refresh` / `preview --refresh`.
  *
- * Freshness: `check` may use a read of the same cluster made by `read` or an earlier `check` of
- * this run within {@link MAX_AGE_MS} (it only judges the plan at preview; create/update verify
- * against the API again). `create`/`update` take what `check` read, at most once. `read` itself
- * always asks the API: refresh must report the cluster as it is.
- *
- * Why it is safe: an entry is taken at most once and only within {@link MAX_AGE_MS}; anything
- * older is read again. A state that changed in between is caught by the API itself (a stale
- * target is refused with 400, a running upgrade with 409) and reconciled by reading.
- * Why a class: it lives in the run's {@link RunState}, not in a module global, so two runs
- * (or two tests) in one process never see each other's reads.
+ * `check` may use a read of the same cluster within {@link MAX_AGE_MS} (it only judges the plan;
+ * create/update verify against the API again); `create`/`update` take what `check` read, at most
+ * once; `read` always asks the API. A state that changed in between is caught by the API itself
+ * (a stale target is refused with 400, a running upgrade with 409) and reconciled by reading.
  */
 import type { UsableCluster } from "./types";
 

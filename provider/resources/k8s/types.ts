@@ -1,10 +1,7 @@
 /**
  * Inputs, outputs, defaults and the id of the K8sClusterUpgrade resource, and the cluster shape
- * it decides on ({@link UsableCluster}; `clusterRead.ts` checks a read against it).
- *
- * Why separate: the lifecycle, the upgrade runner and the tests all build and read these
- * shapes; one definition keeps `create` and `read` returning exactly the same keys (a refresh
- * right after an up must find no changes).
+ * it decides on ({@link UsableCluster}). One definition keeps `create` and `read` returning the
+ * same keys, so a refresh right after an up finds no changes.
  */
 import type { K8sCluster } from "../../api";
 
@@ -77,9 +74,8 @@ const DEFAULT_SOAK_SECONDS = 0;
 type OptionalInputs = Pick<K8sClusterUpgradeInputs, "allowMultiStep" | "timeoutMinutes">;
 
 /**
- * `o` with the optional inputs' defaults filled in where they are absent or null. The one place
- * the defaults apply: check's inputs, refreshed inputs, and stored values of older states that
- * lack an optional input all go through it.
+ * `o` with the optional inputs' defaults where they are absent or null: the one place they apply
+ * (check's inputs, refreshed inputs, stored values of older states).
  */
 export function withInputDefaults<T extends { allowMultiStep?: unknown; timeoutMinutes?: unknown; soakSeconds?: unknown }>(o: T): Omit<T, keyof OptionalInputs> & OptionalInputs {
   const { soakSeconds, ...rest } = o;

@@ -1,9 +1,6 @@
 /**
- * Kubernetes version strings (`v<major>.<minor>.<patch>`): parsing, ordering and the shape
- * message.
- *
- * Why a module of its own: `check` (preview), the upgrade planner and `diff` all compare
- * versions, and they must agree on one definition of "malformed", "downgrade" and "newer".
+ * Kubernetes version strings (`v<major>.<minor>.<patch>`), one definition of "malformed",
+ * "downgrade" and "newer" for `check`, the upgrade planner and `diff`.
  */
 
 /** A parsed Kubernetes version. */

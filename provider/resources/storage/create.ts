@@ -13,7 +13,6 @@ import type { LifecycleContext } from "../lifecycle";
 import { PartialResourceError } from "../partial";
 import { reconcileWrite, WriteOutcomeUnknownError } from "../writeAttempts";
 import {
-  compactInputs,
   describeEvent,
   EVENT_ENDPOINT,
   isConflict,
@@ -34,8 +33,7 @@ import type { StorageEventInputs, StorageEventOutputs } from "./types";
  * limit set to the declared one) without any POST. Otherwise fail before any write when this
  * run already creates the same identity or the list shows an event with it, and else POST.
  */
-export async function create(ctx: LifecycleContext, inputs: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
-  const wanted = compactInputs(inputs);
+export async function create(ctx: LifecycleContext, wanted: StorageEventInputs): Promise<{ id: string; outs: StorageEventOutputs }> {
   if (wanted.adoptUuid) return adopt(ctx, wanted, wanted.adoptUuid);
   return claimAndCreate(ctx, wanted);
 }

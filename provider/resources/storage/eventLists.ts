@@ -1,10 +1,7 @@
 /**
- * The event lists of one run, shared by the StorageEvent calls that may share them. This is the
- * one place that says how fresh each use of the list must be, and why.
- *
- * The API has no read-by-uuid: every read, every pre-check of a create and every read-back after
- * an ambiguous write lists all events. One list per call made a refresh of N events cost N
- * lists (N² event records) and an `up` of N creates as many. The rules:
+ * The event lists of one run, shared by the StorageEvent calls that may share them: the one place
+ * that says how fresh each use of the list must be, and why. The API has no read-by-uuid, so
+ * without sharing a refresh of N events would cost N lists (N² event records). The rules:
  *
  * - `read` (refresh, `preview --refresh`, `up --refresh`): any list *started* after the last
  *   write of this run finished and at most {@link READ_MAX_AGE_MS} ago, including one still in
@@ -33,11 +30,10 @@ import { RequestAbortedError, type NotificationEvent } from "../../api";
 /** How old a list a `read` may use (from when the list was started). */
 export const READ_MAX_AGE_MS = 30_000;
 /**
- * How old a list a create's pre-check may use: the batching window of creates. 10 s because the
- * list count of an `up` is its creating time divided by this window, and the dynamic path takes
- * about 120 s for 1000 creates on 2 cores (the engine's own pace): 5 s made that 23 lists, over
- * the N/50 + 2 budget. Longer costs no safety (see `create-check` above), only the pre-check's
- * chance to name an event created elsewhere before the server's 409 does.
+ * How old a list a create's pre-check may use: the batching window of creates. An `up` lists
+ * once per window, and 1000 creates take about 120 s on the dynamic path (2 cores): 10 s keeps
+ * that within the N/50 + 2 budget. Longer costs no safety (see `create-check`), only the chance
+ * to name an event created elsewhere before the server's 409 does.
  */
 export const CREATE_CHECK_WINDOW_MS = 10_000;
 

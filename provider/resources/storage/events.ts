@@ -28,24 +28,24 @@ function norm(v: string | null | undefined): string {
 }
 
 /**
- * True when a listed event may have the identity of `want`: same name, storage and bucket, and
+ * True when a listed event may have the identity of `wanted`: same name, storage and bucket, and
  * the same client where the list shows one. The server allows one event per identity (a second
  * create is 409). The public list shows no `client_id` (and takes no client parameter), so an
  * event without one matches any client: it cannot be told apart, and a create, the probe of a
  * lost create and an adoption must not pass it by as someone else's.
  */
-export function sameIdentity(ev: NotificationEvent, want: StorageEventInputs): boolean {
+export function sameIdentity(ev: NotificationEvent, wanted: StorageEventInputs): boolean {
   return (
-    ev.name === want.name &&
-    norm(ev.storageName) === norm(want.storageName) &&
-    norm(ev.bucketName) === norm(want.bucketName) &&
-    (ev.clientId === null || ev.clientId === (want.clientId ?? undefined))
+    ev.name === wanted.name &&
+    norm(ev.storageName) === norm(wanted.storageName) &&
+    norm(ev.bucketName) === norm(wanted.bucketName) &&
+    (ev.clientId === null || ev.clientId === (wanted.clientId ?? undefined))
   );
 }
 
-/** True when a listed event carries exactly the limits of `want`. */
-export function sameLimit(ev: { bytes?: number | null | undefined; count?: number | null | undefined }, want: StorageEventInputs): boolean {
-  return (ev.bytes ?? undefined) === (want.bytes ?? undefined) && (ev.count ?? undefined) === (want.count ?? undefined);
+/** True when a listed event carries exactly the limits of `wanted`. */
+export function sameLimit(ev: { bytes?: number | null | undefined; count?: number | null | undefined }, wanted: StorageEventInputs): boolean {
+  return (ev.bytes ?? undefined) === (wanted.bytes ?? undefined) && (ev.count ?? undefined) === (wanted.count ?? undefined);
 }
 
 /** The body of a write: the declared fields, plus the uuid for update and delete. */

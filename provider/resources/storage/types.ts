@@ -1,9 +1,4 @@
-/**
- * Input and output shapes of the StorageEvent lifecycle.
- *
- * Why a separate module: the validation, the identity/reconcile helpers and the lifecycle all
- * speak these types; keeping them apart avoids import cycles between those modules.
- */
+/** Input and output shapes of the StorageEvent lifecycle, apart so its modules import no circle. */
 import type { NotificationEventName } from "../../api";
 
 /**
@@ -25,10 +20,8 @@ export interface StorageEventInputs {
   /** Client to act for (the `client_id` query of the write calls; resellers). */
   readonly clientId?: number;
   /**
-   * The uuid of an existing event to take over instead of creating one. Opt-in, because taking
-   * over an event someone else manages must never happen silently; create verifies that the
-   * event has the declared identity. Read by every create (so a replacement or re-creation
-   * while it is still set is refused); changing it causes no update.
+   * The uuid of an existing event to take over instead of creating one: opt-in, never silent.
+   * Every create reads it and verifies the event's identity; changing it causes no update.
    */
   readonly adoptUuid?: string;
 }

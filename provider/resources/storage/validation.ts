@@ -33,32 +33,27 @@ function limitMeaning(kind: "bytes" | "count"): string {
   return kind === "bytes" ? "a number of bytes" : "a number of files or requests";
 }
 
-/**
- * Validates StorageEvent inputs. Rules, each reported on the field it concerns:
- * - `name` is one of the four API names;
- * - `storageName` / `bucketName`, when given, are non-empty strings, and at least one is given
- *   (the spec describes thresholds "of a storage or bucket"; an event scoped to neither has no
- *   documented meaning, and rejecting it now can be relaxed later without breaking anyone);
- * - the limit that goes with `name` is given (`bytes` for used space/traffic, `count` for files
- *   quantity/requests) and the other one is not;
- * - limits are non-negative integers (uint64 on the wire, safe integers here);
- * - `clientId`, when given, is a positive integer;
- * - `adoptUuid`, when given, is a non-empty string (create checks that it names this event).
- * Returns the inputs restricted to the known fields (unknown values passed through as is).
- */
-export function checkStorageEventInputs(news: Record<string, unknown>, unknown: ReadonlySet<string>): CheckResult<StorageEventInputs> {
-  const failures: CheckFailure[] = [];
-  const fail = (property: string, reason: string): void => {
-    failures.push({ property, reason });
-  };
-  const known = (field: string): boolean => !unknown.has(field);
+/** The inputs being checked, which of them are known (not a preview's placeholder), and where problems go. */
+interface Checking {
+  readonly news: Record<string, unknown>;
+  known(field: string): boolean;
+  fail(property: string, reason: string): void;
+}
 
+/** `name` is one of the four API names. */
+function checkName({ news, known, fail }: Checking): void {
   const name = news["name"];
-  if (known("name")) {
-    if (!present(name)) fail("name", `name is required: one of ${ALLOWED_NAMES}`);
-    else if (!isEventName(name)) fail("name", `name must be one of ${ALLOWED_NAMES}; got ${shown(name)}`);
-  }
+  if (!known("name")) return;
+  if (!present(name)) fail("name", `name is required: one of ${ALLOWED_NAMES}`);
+  else if (!isEventName(name)) fail("name", `name must be one of ${ALLOWED_NAMES}; got ${shown(name)}`);
+}
 
+/**
+ * `storageName` / `bucketName`, when given, are non-empty strings, and at least one is given: the
+ * spec describes thresholds "of a storage or bucket"; one scoped to neither has no documented
+ * meaning (refusing it can be relaxed later without breaking anyone).
+ */
+function checkScope({ news, known, fail }: Checking): void {
   for (const field of ["storageName", "bucketName"] as const) {
     const v = news[field];
     if (known(field) && present(v) && (typeof v !== "string" || v.trim() === "")) {
@@ -72,45 +67,60 @@ export function checkStorageEventInputs(news: Record<string, unknown>, unknown: 
       "set storageName, bucketName or both: a notification threshold applies to a storage or a bucket, and an event scoped to neither is not accepted",
     );
   }
+}
 
+/** Limits are non-negative integers (uint64 on the wire, safe integers here). */
+function checkLimitValues({ news, known, fail }: Checking): void {
   for (const field of ["bytes", "count"] as const) {
     const v = news[field];
     if (known(field) && present(v) && !(typeof v === "number" && Number.isSafeInteger(v) && v >= 0)) {
       fail(field, `${field} must be a non-negative integer (${limitMeaning(field)}); got ${shown(v)}`);
     }
   }
+}
 
-  if (known("name") && isEventName(name)) {
-    const kind = LIMIT_KIND_BY_EVENT[name];
-    const other = kind === "bytes" ? "count" : "bytes";
-    if (known(other) && present(news[other])) {
-      fail(
-        other,
-        `${other} goes with ${namesTakingLimit(other).join(" and ")} only; ${name} takes its limit in ${kind} (${limitMeaning(kind)}), so set ${kind} instead of ${other}`,
-      );
-    }
-    // When the other kind is given, its message already says to set this one instead.
-    if (known(kind) && !present(news[kind]) && !(known(other) && present(news[other]))) {
-      fail(
-        kind,
-        `${name} needs a limit: set ${kind} (${limitMeaning(kind)}, a non-negative integer); ${kind} goes with ${namesTakingLimit(kind).join(" and ")}`,
-      );
-    }
+/** The limit that goes with `name` is given (`bytes` for used space/traffic, `count` for files/requests), the other not. */
+function checkLimitKind({ news, known, fail }: Checking): void {
+  const name = news["name"];
+  if (!known("name") || !isEventName(name)) return;
+  const kind = LIMIT_KIND_BY_EVENT[name];
+  const other = kind === "bytes" ? "count" : "bytes";
+  const otherGiven = known(other) && present(news[other]);
+  if (otherGiven) {
+    fail(
+      other,
+      `${other} goes with ${namesTakingLimit(other).join(" and ")} only; ${name} takes its limit in ${kind} (${limitMeaning(kind)}), so set ${kind} instead of ${other}`,
+    );
   }
+  // When the other kind is given, its message already says to set this one instead.
+  if (known(kind) && !present(news[kind]) && !otherGiven) {
+    fail(kind, `${name} needs a limit: set ${kind} (${limitMeaning(kind)}, a non-negative integer); ${kind} goes with ${namesTakingLimit(kind).join(" and ")}`);
+  }
+}
 
+/** `clientId`, when given, is a positive integer; `adoptUuid` a non-empty string (create checks that it names this event). */
+function checkClientAndAdoption({ news, known, fail }: Checking): void {
   const clientId = news["clientId"];
   if (known("clientId") && present(clientId) && !(typeof clientId === "number" && Number.isSafeInteger(clientId) && clientId > 0)) {
     fail("clientId", `clientId must be a positive integer (the id of the client to act for); got ${shown(clientId)}`);
   }
-
   const adoptUuid = news["adoptUuid"];
   if (known("adoptUuid") && present(adoptUuid) && (typeof adoptUuid !== "string" || adoptUuid.trim() === "")) {
     fail("adoptUuid", `adoptUuid must be the uuid of an existing event to take over (a non-empty string); got ${shown(adoptUuid)}`);
   }
+}
 
-  const inputs: Record<string, unknown> = {};
-  for (const field of INPUT_FIELDS) {
-    if (present(news[field])) inputs[field] = news[field];
-  }
+/** The rules, in the order their failures are reported. */
+const RULES = [checkName, checkScope, checkLimitValues, checkLimitKind, checkClientAndAdoption];
+
+/**
+ * Validates StorageEvent inputs, each problem reported on the field it concerns (the rules
+ * above); returns the inputs restricted to the known fields (unknown values passed through).
+ */
+export function checkStorageEventInputs(news: Record<string, unknown>, unknown: ReadonlySet<string>): CheckResult<StorageEventInputs> {
+  const failures: CheckFailure[] = [];
+  const checking: Checking = { news, known: (field) => !unknown.has(field), fail: (property, reason) => void failures.push({ property, reason }) };
+  for (const rule of RULES) rule(checking);
+  const inputs = Object.fromEntries(INPUT_FIELDS.filter((field) => present(news[field])).map((field) => [field, news[field]]));
   return { inputs: inputs as unknown as StorageEventInputs, failures };
 }

@@ -8,18 +8,10 @@
  * the inputs it received.
  */
 import { unknownInputs } from "../../../provider/adapters/unknownValues";
-import { RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../../../provider/adapters/resourceTypes";
-import { validateInputs } from "../../../provider/resources/k8s/validate";
+import { RESOURCE_DEFINITIONS, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../../../provider/adapters/resourceDefinitions";
 import type { CheckFailure } from "../../../provider/resources/lifecycle";
-import { checkStorageEventInputs } from "../../../provider/resources/storage/validation";
 
 export type { CheckFailure };
-
-/** The offline check of each resource type. */
-const OFFLINE_CHECKS: Record<ResourceTypeName, (inputs: Record<string, unknown>, unknown: ReadonlySet<string>) => CheckFailure[]> = {
-  K8sClusterUpgrade: (inputs, unknown) => validateInputs(inputs, unknown).failures,
-  StorageEvent: (inputs, unknown) => checkStorageEventInputs(inputs, unknown).failures,
-};
 
 /** The resource type named by a type token of either path, or undefined for any other token. */
 function typeNameOf(token: string): ResourceTypeName | undefined {
@@ -41,5 +33,5 @@ function typeNameOf(token: string): ResourceTypeName | undefined {
 export function checkResourceInputs(type: string, inputs: Record<string, unknown>): CheckFailure[] | undefined {
   const name = typeNameOf(type);
   if (!name) return undefined;
-  return OFFLINE_CHECKS[name](inputs, unknownInputs(inputs));
+  return RESOURCE_DEFINITIONS[name].offlineCheck(inputs, unknownInputs(inputs));
 }

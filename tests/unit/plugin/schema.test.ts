@@ -7,6 +7,7 @@
 import * as fs from "fs";
 import { IDENTITY_FIELDS, INPUT_FIELDS } from "../../../provider/resources/storage/types";
 import { IDENTITY_INPUTS, UPDATABLE_INPUTS } from "../../../provider/resources/k8s/types";
+import { lifecycleOf, RESOURCE_DEFINITIONS, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../../../provider/adapters/resourceDefinitions";
 import { FUNCTIONS } from "../../../provider/plugin/functions";
 import { CPU_BOUND_MS } from "../cpuBound";
 
@@ -63,14 +64,48 @@ test("resource inputs are exactly what the lifecycles accept, functions exactly 
   expect(Object.keys(schema.functions).sort()).toEqual([...FUNCTIONS.keys()].sort());
 });
 
-test("every identity input, whose change the lifecycle answers with a replace, is marked replaceOnChanges (input and output)", () => {
-  const replacing = (token: string, which: "properties" | "inputProperties") =>
-    Object.entries(schema.resources[token]?.[which] ?? {})
-      .filter(([, p]) => p.replaceOnChanges === true)
-      .map(([name]) => name)
-      .sort();
+const DEFINED = RESOURCE_TYPE_NAMES.map((name) => [name, RESOURCE_DEFINITIONS[name]] as const);
+
+/** The names of a resource's `which` properties whose schema has `pick`. */
+function namesWhere(token: string, which: "properties" | "inputProperties", pick: (p: Props[string]) => boolean): string[] {
+  return Object.entries(schema.resources[token]?.[which] ?? {})
+    .filter(([, p]) => pick(p))
+    .map(([name]) => name)
+    .sort();
+}
+
+test.each(DEFINED)("%s: the identity inputs of its definition (its diff's replaces) are marked replaceOnChanges, input and output", (name, def) => {
   for (const which of ["properties", "inputProperties"] as const) {
-    expect(replacing("cloudplatform:index:StorageEvent", which)).toEqual([...IDENTITY_FIELDS].sort());
-    expect(replacing("cloudplatform:index:K8sClusterUpgrade", which)).toEqual([...IDENTITY_INPUTS].sort());
+    expect(namesWhere(`cloudplatform:index:${name}`, which, (p) => p.replaceOnChanges === true)).toEqual([...def.replaceOnChanges].sort());
   }
+});
+
+test.each(DEFINED)("%s: its numbers are integers exactly where its definition says so", (name, def) => {
+  for (const which of ["properties", "inputProperties"] as const) {
+    expect(namesWhere(`cloudplatform:index:${name}`, which, (p) => p.type === "integer")).toEqual([...def.integerInputs].sort());
+  }
+});
+
+/** Stored outputs of each resource, every input set. */
+const STORED: Record<ResourceTypeName, Record<string, unknown>> = {
+  K8sClusterUpgrade: {
+    ...{ projectId: 1, regionId: 76, clusterName: "demo", version: "v1.31.2", allowMultiStep: false, timeoutMinutes: 60, soakSeconds: 0 },
+    ...{ clusterId: "c-1", status: "Provisioned", previousVersion: "v1.31.2", upgradePath: [], taskIds: [] },
+  },
+  StorageEvent: { name: "reaching_used_space", storageName: "media", bucketName: "photos", bytes: 10, count: 0, clientId: 42, adoptUuid: "u-0", uuid: "u-1" },
+};
+
+/** Another value of the same kind. */
+function other(value: unknown): unknown {
+  if (typeof value === "number") return value + 1;
+  if (typeof value === "boolean") return !value;
+  return `${String(value)}-other`;
+}
+
+const INPUTS = DEFINED.flatMap(([name]) => Object.keys(schema.resources[`cloudplatform:index:${name}`]?.inputProperties ?? {}).map((input) => [name, input] as const));
+
+test.each(INPUTS)("%s: a change of %s alone replaces exactly when the definition names it", async (name, input) => {
+  const olds = STORED[name];
+  const result = await lifecycleOf(name).diff("id-1", olds, { ...olds, [input]: other(olds[input]) });
+  expect(result.replaces ?? []).toEqual((RESOURCE_DEFINITIONS[name].replaceOnChanges as readonly string[]).includes(input) ? [input] : []);
 });

@@ -6,7 +6,7 @@
  */
 import { createClient } from "../../../provider/api";
 import { unknownInputs } from "../../../provider/adapters/unknownValues";
-import { RESOURCE_LIFECYCLES, type ResourceTypeName } from "../../../provider/adapters/resourceTypes";
+import { lifecycleOf, type ResourceTypeName } from "../../../provider/adapters/resourceDefinitions";
 import { checkResourceInputs } from "../../../sdk/nodejs/testing";
 import { contextOf } from "../resources/context";
 
@@ -14,7 +14,7 @@ import { contextOf } from "../resources/context";
 async function previewFailures(type: ResourceTypeName, inputs: Record<string, unknown>) {
   // Nothing listens there: a check that asked the API would fail instead of answering.
   const ctx = contextOf(createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused", retry: { maxAttempts: 1 } }));
-  return (await RESOURCE_LIFECYCLES[type].check(ctx, inputs, unknownInputs(inputs))).failures;
+  return (await lifecycleOf(type).check(ctx, inputs, unknownInputs(inputs))).failures;
 }
 
 // [case, type name, inputs]

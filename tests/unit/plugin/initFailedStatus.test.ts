@@ -9,7 +9,7 @@ import * as provProto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusProto from "@pulumi/pulumi/proto/status_pb";
 import { redact } from "../../../provider/api/redact";
 import { toDynamicHandlers } from "../../../provider/dynamic/adapter";
-import { initFailedStatus } from "../../../provider/plugin/initFailed";
+import { initFailedStatus } from "../../../provider/plugin/initFailedStatus";
 import type { LifecycleContext, ResourceLifecycle } from "../../../provider/resources/lifecycle";
 import { PartialResourceError } from "../../../provider/resources/partial";
 import { RunState } from "../../../provider/resources/runState";

@@ -1,14 +1,10 @@
 /**
- * Partial state on the plugin path: a lifecycle's {@link PartialResourceError} ("the platform
- * acted, a later step failed") becomes the gRPC error the engine reads as "the resource exists
- * but failed to initialise": the status code of the failure it wraps (UNKNOWN, or CANCELLED and
- * DEADLINE_EXCEEDED when Ctrl-C or `customTimeouts` stopped it) with a `pulumirpc.ErrorResourceInitFailed` detail
- * (`id`, `properties`, `reasons`) packed into `grpc-status-details-bin`.
- *
- * Why: without the detail the engine treats a failed Create as "nothing was created" and
- * forgets the object the platform holds; with it, the engine records the resource with its id
- * and properties, and updates it on the next `up`. The same detail `@pulumi/pulumi`'s dynamic
- * provider host sends for an error carrying `id` and `properties`, so both paths agree.
+ * Partial state on the plugin path: a {@link PartialResourceError} becomes the gRPC error the
+ * engine reads as "the resource exists but failed to initialise", a
+ * `pulumirpc.ErrorResourceInitFailed` detail (`id`, `properties`, `reasons`) in
+ * `grpc-status-details-bin` (the detail the dynamic provider host sends too), with the status
+ * code of the failure it wraps (UNKNOWN; CANCELLED or DEADLINE_EXCEEDED after Ctrl-C or
+ * `customTimeouts`). Without it the engine forgets the object the platform holds.
  */
 import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";

@@ -1,9 +1,7 @@
 /**
- * The package schema the plugin serves (`GetSchema`) and the facts the plugin reads from it.
- *
- * Why the plugin reads the schema: one source of truth for what is an input and what is a
- * computed output, shared with the generated SDKs. `schema.json` is generated from the
- * TypeScript SDK's types and TSDoc by `tools/schema/generate.js`; a unit test fails when it is stale.
+ * The package schema the plugin serves (`GetSchema`), generated from the TypeScript SDK by
+ * `tools/schema/generate.js`. The plugin reads its computed outputs from it, so a preview marks
+ * unknown exactly the outputs the generated SDKs declare as output-only.
  */
 import schemaJson from "./schema.json";
 
@@ -14,7 +12,7 @@ interface ResourceSchema {
 }
 
 /** The schema as parsed JSON. */
-export const SCHEMA = schemaJson as unknown as { name: string; resources: Record<string, ResourceSchema>; functions: Record<string, unknown> };
+const SCHEMA = schemaJson as unknown as { name: string; resources: Record<string, ResourceSchema>; functions: Record<string, unknown> };
 
 /** The schema text sent to the engine. */
 export const SCHEMA_TEXT = JSON.stringify(SCHEMA);
