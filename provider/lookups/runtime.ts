@@ -9,6 +9,7 @@
 import type { ClientOptions, CloudPlatformClient } from "../api/client";
 import { CloudPlatformError } from "../api/errors";
 import type { RetryPolicy } from "../api/retry";
+import { reworded } from "../caughtErrors";
 import { clientFromSettings, type ConnectionSettings } from "../settings";
 import { lookupCacheKey, type LookupCache } from "./cache";
 import { LookupArgumentError } from "./errors";
@@ -65,23 +66,13 @@ export interface LookupEnvironment {
 }
 
 /**
- * The error with the lookup's name in front of its message, keeping its class and fields. A
- * copy is made because one cached failure may reach several lookups (getProject and getProjects
- * share the project list), and each must name itself.
+ * The error with the lookup's name in front of its message. A copy, since one cached failure may
+ * reach several lookups (getProject and getProjects share the project list), and each must name
+ * itself.
  */
 function prefixError(lookup: string, err: unknown): unknown {
   if (!(err instanceof Error)) return new CloudPlatformError(`${lookup}: ${String(err)}`);
-  if (err.message.startsWith(`${lookup}: `)) return err;
-  const copy = Object.create(Object.getPrototypeOf(err) as object) as Error;
-  for (const key of Object.getOwnPropertyNames(err)) {
-    Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(err, key) as PropertyDescriptor);
-  }
-  const message = `${lookup}: ${err.message}`;
-  Object.defineProperty(copy, "message", { value: message, writable: true, configurable: true, enumerable: false });
-  if (typeof err.stack === "string") {
-    Object.defineProperty(copy, "stack", { value: err.stack.replace(err.message, message), writable: true, configurable: true, enumerable: false });
-  }
-  return copy;
+  return err.message.startsWith(`${lookup}: `) ? err : reworded(err, `${lookup}: ${err.message}`);
 }
 
 /**
