@@ -14,7 +14,7 @@
  * for a pool that autoscales (`min_node_count` below `max_node_count`), a count within that range.
  * Any other pool status, known or not, is "not ready yet", never an error of its own.
  */
-import type { K8sPool } from "../../api";
+import { CloudPlatformError, type K8sPool } from "../../api";
 import { pollDelayMs, type PollSchedule, type WaiterClock } from "../../tasks";
 import type { LogOptions } from "../lifecycle";
 import { PROVISIONED_STATUS, UPGRADE_TASK_TYPE, type UsableCluster } from "./types";
@@ -66,12 +66,7 @@ export function healthProblem(cluster: UsableCluster, version: string, before: P
 }
 
 /** The cluster did not become healthy in time, or left the healthy state while watched. */
-export class ClusterUnhealthyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class ClusterUnhealthyError extends CloudPlatformError {}
 
 /** What a health wait needs from the upgrade run. */
 export interface HealthWatch {

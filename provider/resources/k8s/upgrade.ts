@@ -15,7 +15,7 @@
  * cluster as last seen (the version it reached) and the tasks started, the resources that depend
  * on this one are not run, and the next `up` follows the running task instead of starting another.
  */
-import { ConflictError, type CloudPlatformClient } from "../../api";
+import { CloudPlatformError, ConflictError, type CloudPlatformClient } from "../../api";
 import { sleep } from "../../api/sleep";
 import { messageOf, reworded } from "../../caughtErrors";
 import { resolvePollSchedule, TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
@@ -47,31 +47,16 @@ export interface UpgradeRunnerOptions {
 }
 
 /** The target could not be reached; the message names the current and permitted versions. */
-export class UpgradeRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class UpgradeRejectedError extends CloudPlatformError {}
 
 /**
  * The cluster does not report its lock and the running tasks cannot tell whether an upgrade of
  * it is under way: nothing is sent, since a second upgrade must never start beside a first.
  */
-export class UpgradeLockUnclearError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class UpgradeLockUnclearError extends CloudPlatformError {}
 
 /** After its task FINISHED the cluster did not report the expected version and status. */
-export class UpgradeVerificationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class UpgradeVerificationError extends CloudPlatformError {}
 
 /** `40s`, `2m5s`: elapsed time in progress lines, in whole seconds. */
 export function elapsedText(ms: number): string {
