@@ -340,13 +340,3 @@ export class ListChangedError extends CloudPlatformError {
     );
   }
 }
-
-/** `1500` -> `1.5s`, `90000` -> `1m30s`; for messages only (the task errors use it too). */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const totalSeconds = ms / 1000;
-  if (totalSeconds < 60) return `${Number(totalSeconds.toFixed(1))}s`;
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = Math.round(totalSeconds - minutes * 60);
-  return seconds ? `${minutes}m${seconds}s` : `${minutes}m`;
-}

@@ -9,7 +9,8 @@
  * `pulumi up` waits for it instead of starting another.
  */
 import { anySignal } from "../api/abort";
-import { CloudPlatformError, formatDuration } from "../api/errors";
+import { formatDuration } from "../api/duration";
+import { CloudPlatformError } from "../api/errors";
 import { messageOf } from "../caughtErrors";
 import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 

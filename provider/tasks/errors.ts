@@ -5,7 +5,8 @@
  * the client layer depends on nothing above it.
  */
 import type { Task } from "../api/cloud/tasks";
-import { CloudPlatformError, formatDuration } from "../api/errors";
+import { formatDuration } from "../api/duration";
+import { CloudPlatformError } from "../api/errors";
 
 /**
  * A task ended in ERROR. The message carries the task's `error` text verbatim (e.g.

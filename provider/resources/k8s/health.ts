@@ -15,6 +15,7 @@
  * Any other pool status, known or not, is "not ready yet", never an error of its own.
  */
 import { CloudPlatformError, type K8sPool } from "../../api";
+import { formatDuration } from "../../api/duration";
 import { pollDelayMs, type PollSchedule, type WaiterClock } from "../../tasks";
 import type { LogOptions } from "../lifecycle";
 import { PROVISIONED_STATUS, UPGRADE_TASK_TYPE, type UsableCluster } from "./types";
@@ -80,12 +81,6 @@ export interface HealthWatch {
   readonly signal: AbortSignal;
 }
 
-/** `12s`, `2m5s`. */
-function seconds(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ""}`;
-}
-
 async function pause(w: HealthWatch, ms: number, what: string): Promise<void> {
   await w.clock.sleep(Math.max(0, ms), w.signal);
   if (w.signal.aborted) throw new ClusterUnhealthyError(`${w.name}: stopped while ${what}.`);
@@ -103,7 +98,7 @@ export async function awaitHealthy(w: HealthWatch, cluster: UsableCluster, versi
     if (!problem) return current;
     const now = w.clock.now();
     if (now >= deadline) throw new ClusterUnhealthyError(`${w.name}: ${limit} ran out waiting for the cluster to be healthy at ${version}: ${problem}.`);
-    w.log(`${w.name}: waiting for the cluster to be healthy at ${version}: ${problem}, ${seconds(now - started)} elapsed`, { status: true });
+    w.log(`${w.name}: waiting for the cluster to be healthy at ${version}: ${problem}, ${formatDuration(now - started, "seconds")} elapsed`, { status: true });
     await pause(w, Math.min(pollDelayMs(poll, UPGRADE_TASK_TYPE, w.schedule), deadline - now), "waiting for the cluster to be healthy");
     current = await w.readCluster();
   }
@@ -120,13 +115,13 @@ export async function soak(w: HealthWatch, cluster: UsableCluster, before: PoolS
   let current = cluster;
   for (let poll = 1; w.clock.now() < end; poll++) {
     const now = w.clock.now();
-    w.log(`${w.name}: healthy at ${version}; watching it for soakSeconds (${soakSeconds}s), ${seconds(end - now)} left`, { status: true });
+    w.log(`${w.name}: healthy at ${version}; watching it for soakSeconds (${soakSeconds}s), ${formatDuration(end - now, "seconds")} left`, { status: true });
     await pause(w, Math.min(pollDelayMs(poll, UPGRADE_TASK_TYPE, w.schedule), end - now), "watching the cluster during soakSeconds");
     current = await w.readCluster();
     const problem = healthProblem(current, version, before);
     if (problem) {
       throw new ClusterUnhealthyError(
-        `${w.name}: the cluster left the healthy state ${seconds(w.clock.now() - started)} into soakSeconds (${soakSeconds}s): ${problem}. ` +
+        `${w.name}: the cluster left the healthy state ${formatDuration(w.clock.now() - started, "seconds")} into soakSeconds (${soakSeconds}s): ${problem}. ` +
           "Resources that depend on this one were not started. Repair the cluster; the next `pulumi up` waits for it to be healthy and watches it again.",
       );
     }

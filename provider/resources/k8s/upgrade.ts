@@ -16,6 +16,7 @@
  * on this one are not run, and the next `up` follows the running task instead of starting another.
  */
 import { CloudPlatformError, ConflictError, type CloudPlatformClient } from "../../api";
+import { formatDuration } from "../../api/duration";
 import { sleep } from "../../api/sleep";
 import { messageOf, reworded } from "../../caughtErrors";
 import { resolvePollSchedule, TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
@@ -57,14 +58,6 @@ export class UpgradeLockUnclearError extends CloudPlatformError {}
 
 /** After its task FINISHED the cluster did not report the expected version and status. */
 export class UpgradeVerificationError extends CloudPlatformError {}
-
-/** `40s`, `2m5s`: elapsed time in progress lines, in whole seconds. */
-export function elapsedText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return s % 60 ? `${m}m${s % 60}s` : `${m}m`;
-}
 
 /** How a step began. */
 type StepStart =
@@ -308,7 +301,7 @@ class UpgradeRun {
         schedule: this.options.pollSchedule,
         clock: this.clock,
         onProgress: (p: TaskProgress) =>
-          this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`, { status: true }),
+          this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${formatDuration(p.elapsedMs, "seconds")} elapsed (task ${taskId})`, { status: true }),
       });
     } catch (err) {
       // Name the limit that ran out: a user may also have set customTimeouts (plugin path).
