@@ -6,13 +6,14 @@
  * callers only supply the connection settings and the run's cache: the TypeScript SDK from the
  * program's config, the plugin from its `Configure`.
  */
-import type { ClientOptions, CloudPlatformClient } from "../api/client";
+import type { ClientOptions, CloudPlatformClient, RetryEvent } from "../api/client";
 import { CloudPlatformError } from "../api/errors";
 import type { RetryPolicy } from "../api/retry";
 import { reworded } from "../caughtErrors";
 import { clientFromSettings, type ConnectionSettings } from "../settings";
 import { lookupCacheKey, type LookupCache } from "./cache";
 import { LookupArgumentError } from "./errors";
+import { retryLine } from "./progress";
 import { PENDING_ARGUMENT } from "./validate";
 
 /** What a lookup's `execute` gets. */
@@ -54,8 +55,9 @@ export interface LookupEnvironment {
   readonly clientOptions?: ClientOverrides | undefined;
   /**
    * Where progress of long lookups goes (one line per page of a list that takes more than one
-   * page); absent = no progress. Why: a listing of 10,000 instances takes ten requests, and a
-   * silent pause that long looks like a hang.
+   * page, one before each retry wait); absent = no progress. Why: a listing of 10,000 instances
+   * takes ten requests, a rate limit can hold a lookup for a minute, and a silent pause that long
+   * looks like a hang.
    */
   readonly progress?: ((message: string) => void) | undefined;
   /**
@@ -99,8 +101,12 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
   try {
     normalized = def.normalize(args);
     const own = def.clientOptions?.(normalized) ?? {};
-    const base = env.clientOptions ?? {};
-    client = clientFromSettings(env.settings, { ...base, ...own, retry: { ...base.retry, ...own.retry } }).withSignal(env.signal);
+    const extras = { ...env.clientOptions, ...own };
+    const onRetry = (e: RetryEvent): void => {
+      extras.onRetry?.(e);
+      env.progress?.(retryLine(e));
+    };
+    client = clientFromSettings(env.settings, { ...extras, onRetry, retry: { ...env.clientOptions?.retry, ...own.retry } }).withSignal(env.signal);
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);
   }

@@ -50,12 +50,6 @@ export function programEnvironment(): LookupEnvironment {
     settings: resolveConnectionSettings((key) => pulumi.runtime.getConfig(key)),
     cache: cacheForScope(runScope()),
     progress: (message) => void pulumi.log.info(`cloudplatform: ${message}`),
-    clientOptions: {
-      // Waits (a rate limit, a 503) show up in `pulumi up` output instead of a silent pause.
-      onRetry: (e) => {
-        void pulumi.log.info(`cloudplatform: ${e.method} ${e.path} failed (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s (attempt ${e.attempt + 1})`);
-      },
-    },
   };
 }
 
