@@ -14,9 +14,7 @@ import { unknownInputs } from "../adapters/unknownValues";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
 import { handOver } from "./hostErrors";
 import { keepProviderOnPartial } from "./initFailed";
-
-/** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
-const PROVIDER_KEY = "__provider";
+import { PROVIDER_KEY } from "./providerKey";
 
 /** The dynamic provider methods, minus `configure` (handled once per process in runtime.ts). */
 export type DynamicHandlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;

@@ -12,9 +12,7 @@
  */
 import { redact } from "../api/redact";
 import { isPartialResourceError, PartialResourceError } from "../resources/partial";
-
-/** The input holding the serialized provider. */
-const PROVIDER_KEY = "__provider";
+import { PROVIDER_KEY } from "./providerKey";
 
 /**
  * A rejection handler for create/update: partial state gets `__provider` from `raw` (the
