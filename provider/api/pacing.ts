@@ -17,6 +17,7 @@
 import { ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
 import { sleep as defaultSleep } from "./sleep";
+import { productOf } from "./url";
 
 /** Requests in flight to one API when nothing is configured. */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
@@ -238,11 +239,10 @@ export function sharedPacer(baseUrl: string, maxConcurrent: number | string | un
 }
 
 /**
- * The family of a request path: the product (first path segment), except the delegation-status
- * endpoint, which has its own rate limit and budget rules and so pauses only itself.
+ * The family of a request path: its product, except the delegation-status endpoint, which has
+ * its own rate limit and budget rules and so pauses only itself.
  */
 export function familyOf(path: string): string {
-  const segments = path.split("/").filter((s) => s !== "");
-  if (segments[0] === "dns" && segments[segments.length - 1] === "delegation-status") return "dns-delegation";
-  return segments[0] ?? "";
+  const product = productOf(path);
+  return product === "dns" && path.split("/").filter((s) => s !== "").pop() === "delegation-status" ? "dns-delegation" : product;
 }

@@ -10,7 +10,8 @@ import type { AttemptFailure } from "./attemptFailure";
 import { checkSuccessBody, quoteText, type BodyProblem, type ReadBody } from "./responseBody";
 import { parseRetryAfter, type HeaderLookup, type HttpMethod } from "./retry";
 import type { ResponseSchema } from "./schema";
-import { parseServerError, productOf } from "./serverErrors";
+import { parseServerError } from "./serverErrors";
+import { productOf } from "./url";
 
 /** One answer as read, and what the mapping needs to know about the call. */
 export interface AnswerInput<T> {
