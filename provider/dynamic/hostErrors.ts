@@ -7,8 +7,7 @@
  * row: the message twice more (`Name: message: Name: message`) and the stack trace into this
  * package, beside the engine's own error line, which already says everything. So the errors
  * this package hands the host are remembered, and the host's console line for exactly such an
- * error is left out; every other line (a bug's uncaught error, anything else) is printed as
- * before.
+ * error is left out; every other line (a bug's uncaught error, anything else) is printed.
  */
 
 /** Errors handed to the host and not yet printed by it (a few at a time: calls fail one by one). */

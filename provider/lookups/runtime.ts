@@ -1,10 +1,10 @@
 /**
- * Running a lookup: validate, build the client, serve from the cache, prefix errors.
+ * Running a lookup: validate, build the client, serve from the cache, name the lookup in errors.
  *
  * Why Pulumi-free: the whole behaviour of a lookup (validation before any call, the cache, the
- * request, the error text) is testable against the simulator without a Pulumi engine. The
- * callers only supply the connection settings and the run's cache: the TypeScript SDK from the
- * program's config, the plugin from its `Configure`.
+ * request, the error text, the progress lines) is testable against the simulator without a
+ * Pulumi engine. The callers supply the connection settings, the run's cache and where progress
+ * goes: the TypeScript SDK from the program's config, the plugin from its `Configure`.
  */
 import type { ClientOptions, CloudPlatformClient, RetryEvent } from "../api/client";
 import { CloudPlatformError } from "../api/errors";
@@ -123,16 +123,15 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
 }
 
 /**
- * Check, synchronously, every argument of a call whose value is known now, before any of its
- * pending values (Outputs, Promises: `isPending`) arrive; throws the LookupArgumentError that
- * {@link runLookup} would throw for the same arguments. An argument holding a pending value
- * anywhere (a list with one Output in it) counts as pending and is checked in full by
- * `runLookup` once it is known; unknown argument names are refused now whatever their value.
+ * Check, synchronously, every argument of a call whose value is known at the call, before any
+ * of its pending values (Outputs, Promises: `isPending`) arrive; throws the LookupArgumentError
+ * that {@link runLookup} would throw for the same arguments. An argument holding a pending value
+ * anywhere (a list with one Output in it) is checked in full by `runLookup` once it is known;
+ * unknown argument names are refused at once whatever their value.
  *
- * Why: the `getXOutput` form used to check its arguments only inside `apply`, where the Pulumi
- * SDK takes tens of seconds to fail a program on a thrown error, while the Promise form fails
- * in about two seconds. A mistake visible in the source (`pageSize: 5000`, a misspelt
- * argument) now fails both forms at once, with the same message.
+ * Why: inside `apply` the Pulumi SDK takes tens of seconds to fail a program on a thrown error,
+ * while the Promise form fails in about two seconds; a mistake visible in the source
+ * (`pageSize: 5000`, a misspelt argument) fails both forms at once, with the same message.
  */
 export function precheckLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: unknown, isPending: (value: unknown) => boolean): void {
   if (args === undefined || args === null || isPending(args)) return;
