@@ -91,6 +91,16 @@ export function normalizeLookupArgs<A, N, R>(def: LookupDefinition<A, N, R>, arg
   }
 }
 
+/** The client of one lookup: the environment's options, then the lookup's own; each retry wait also goes to `progress`. */
+function clientFor(env: LookupEnvironment, own: ClientOverrides): CloudPlatformClient {
+  const extras = { ...env.clientOptions, ...own };
+  const onRetry = (e: RetryEvent): void => {
+    extras.onRetry?.(e);
+    env.progress?.(retryLine(e));
+  };
+  return clientFromSettings(env.settings, { ...extras, onRetry, retry: { ...env.clientOptions?.retry, ...own.retry } }).withSignal(env.signal);
+}
+
 /**
  * Run `def` with `args`. Validation errors are thrown before any client or request exists; the
  * result is a fresh copy for every caller, so one caller's mutation cannot leak into another's.
@@ -100,13 +110,7 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
   let client: CloudPlatformClient;
   try {
     normalized = def.normalize(args);
-    const own = def.clientOptions?.(normalized) ?? {};
-    const extras = { ...env.clientOptions, ...own };
-    const onRetry = (e: RetryEvent): void => {
-      extras.onRetry?.(e);
-      env.progress?.(retryLine(e));
-    };
-    client = clientFromSettings(env.settings, { ...extras, onRetry, retry: { ...env.clientOptions?.retry, ...own.retry } }).withSignal(env.signal);
+    client = clientFor(env, def.clientOptions?.(normalized) ?? {});
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);
   }
