@@ -42,7 +42,7 @@ interface RequestFacts {
   readonly method: string;
   /** Request path without the query string (query values may be sensitive), the key redacted. */
   readonly path: string;
-  /** Attempts made; the message says the number when more than one and no note does. */
+  /** Attempts made (1 when absent). */
   readonly attempts?: number | undefined;
   /** Why retrying stopped (with the number of attempts), appended to the message. */
   readonly note?: string | undefined;
