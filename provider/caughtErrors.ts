@@ -1,9 +1,9 @@
 /**
  * Reading and rewording an error a `catch` received, for every layer above the API client.
  *
- * Why a reworded copy and not `err.message += ...`: a caught error may be shared (a failed event
- * list is the answer of every lifecycle call waiting on it; a task timeout goes on to the
- * engine), so changing it in place changes it for everyone who holds it. The copy keeps the
+ * Why a copy and never `err.message = ...`: a caught error may be shared (a failed event list is
+ * the answer of every lifecycle call waiting on it; one cached lookup failure reaches several
+ * lookups), so changing it in place changes it for everyone who holds it. The copy keeps the
  * class and fields (callers and the plugin's status codes branch on them) and carries the
  * original as its `cause`.
  */
@@ -13,16 +13,17 @@ export { messageOf } from "./api/errors";
 
 /**
  * A copy of `err` (same class, same fields) whose message is `message`, with `err` as its
- * `cause`; its stack is the original's, with the new message at its head.
+ * `cause`. Its stack is `stack` when given, else the original's with the new message at its head.
  */
-export function reworded<E extends Error>(err: E, message: string): E {
+export function reworded<E extends Error>(err: E, message: string, stack?: string): E {
   const copy = Object.create(Object.getPrototypeOf(err) as object) as E;
   for (const key of Reflect.ownKeys(err)) {
     Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(err, key) as PropertyDescriptor);
   }
   const hidden = { writable: true, configurable: true, enumerable: false };
   Object.defineProperty(copy, "message", { ...hidden, value: message });
-  if (typeof err.stack === "string") Object.defineProperty(copy, "stack", { ...hidden, value: err.stack.replace(err.message, message) });
+  const newStack = stack ?? (typeof err.stack === "string" ? err.stack.replace(err.message, message) : undefined);
+  if (newStack !== undefined) Object.defineProperty(copy, "stack", { ...hidden, value: newStack });
   Object.defineProperty(copy, "cause", { ...hidden, value: err });
   return copy;
 }

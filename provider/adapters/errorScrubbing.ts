@@ -6,15 +6,17 @@
  * dynamic provider and the plugin must scrub the same way, message and stack alike.
  */
 import { redact } from "../api/redact";
+import { reworded } from "../caughtErrors";
 
-/** Re-throws `err` with the secrets removed from message and stack; the original class is kept. */
-export function scrubbed(err: unknown, secrets: () => readonly string[]): never {
-  if (err instanceof Error) {
-    err.message = redact(err.message, secrets());
-    if (err.stack) err.stack = redact(err.stack, secrets());
-    throw err;
-  }
-  throw new Error(redact(String(err), secrets()));
+/**
+ * `err` without the secrets in its message and stack: a copy of the same class (the original as
+ * its cause) when either held one, else `err` itself.
+ */
+export function scrubbed(err: unknown, secrets: readonly string[]): unknown {
+  if (!(err instanceof Error)) return new Error(redact(String(err), secrets));
+  const message = redact(err.message, secrets);
+  const stack = err.stack === undefined ? undefined : redact(err.stack, secrets);
+  return message === err.message && stack === err.stack ? err : reworded(err, message, stack);
 }
 
 /** Runs one provider operation; whatever it throws leaves scrubbed of `secrets`. */
@@ -26,7 +28,7 @@ export function guardOf(secrets: () => readonly string[]): Guard {
     try {
       return await work();
     } catch (err) {
-      return scrubbed(err, secrets);
+      throw scrubbed(err, secrets());
     }
   };
 }

@@ -90,12 +90,12 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   const o = resolveClientOptions(options);
   const send = createHttpAttempt(o);
 
-  async function attemptOnce<T>(spec: RequestSpec<T>): Promise<ApiResponse<T>> {
-    const answer = await send(spec);
+  async function attemptOnce<T>(spec: RequestSpec<T>, shownPath: string): Promise<ApiResponse<T>> {
+    const answer = await send(spec, shownPath);
     const mapped = mapAnswer({
       ...answer,
       method: spec.method,
-      path: spec.path,
+      path: shownPath,
       response: spec.response,
       maxResponseBytes: o.maxResponseBytes,
       nowMs: o.now(),
@@ -105,8 +105,15 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
       baseUrlSource: o.baseUrlSource,
     });
     if (!mapped.ok) throw new AttemptFailed(mapped.failure);
-    return { method: spec.method, path: o.scrub(spec.path), status: answer.status, data: mapped.data, header: answer.header };
+    return { method: spec.method, path: shownPath, status: answer.status, data: mapped.data, header: answer.header };
   }
 
-  return { baseUrl: o.baseUrl, request: (spec) => withRetries(o, spec, () => attemptOnce(spec)) };
+  return {
+    baseUrl: o.baseUrl,
+    request: (spec) => {
+      // The path as every message and log line of this request shows it: redacted once, here.
+      const shownPath = o.scrub(spec.path);
+      return withRetries(o, spec, shownPath, () => attemptOnce(spec, shownPath));
+    },
+  };
 }

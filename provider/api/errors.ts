@@ -5,6 +5,8 @@
  * parsing text: `instanceof NotFoundError` means "gone", `ConflictError` means "already there",
  * `ConnectionError.mayHaveReachedServer` means "reconcile by reading". Every message names the
  * operation, the status and the server's own words, and never contains the API key.
+ * Constructors are `@internal`: this package builds its errors; users catch them and branch on
+ * class and fields.
  */
 
 /** Base class of every error this package throws, so callers can catch all of them at once. */
@@ -34,12 +36,20 @@ export interface ApiErrorDetail {
   readonly detail: string;
 }
 
-/** Everything known about a failed HTTP exchange; the input of {@link makeApiError}. */
-export interface ApiErrorInit {
+/** What every error about one request names: the call, and how many attempts it took. */
+interface RequestFacts {
   /** HTTP method, upper case. */
   readonly method: string;
-  /** Request path without the query string (query values may be sensitive). */
+  /** Request path without the query string (query values may be sensitive), the key redacted. */
   readonly path: string;
+  /** Attempts made (1 when absent). */
+  readonly attempts?: number | undefined;
+  /** Why retrying stopped (with the number of attempts), appended to the message. */
+  readonly note?: string | undefined;
+}
+
+/** Everything known about a failed HTTP exchange; the input of {@link makeApiError}. */
+export interface ApiErrorInit extends RequestFacts {
   /** HTTP status code. */
   readonly status: number;
   /** The server's message parsed from the product's error shape ("" if none). */
@@ -52,10 +62,6 @@ export interface ApiErrorInit {
   readonly errors?: readonly ApiErrorDetail[] | undefined;
   /** The response body, already redacted. */
   readonly body?: unknown;
-  /** How many attempts were made, when more than one. */
-  readonly attempts?: number | undefined;
-  /** Extra sentence appended by the transport (e.g. why retrying stopped). */
-  readonly note?: string | undefined;
   /** Delay the server asked for (429, 503), in milliseconds. */
   readonly retryAfterMs?: number | undefined;
   /** Applied to the final message; the transport passes its key redactor. */
@@ -96,6 +102,7 @@ export class ApiError extends CloudPlatformError {
    */
   readonly hint: string | undefined;
 
+  /** @internal */
   constructor(init: ApiErrorInit) {
     const hint = hintFor(new.target, init.apiKeySource);
     super(formatApiErrorMessage(new.target.name, init, hint));
@@ -129,6 +136,7 @@ export class ServerError extends ApiError {}
 export class RateLimitError extends ApiError {
   /** The server's `Retry-After`/`Retry-After-Ms`, in milliseconds, if sent. */
   readonly retryAfterMs: number | undefined;
+  /** @internal */
   constructor(init: ApiErrorInit) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
@@ -176,11 +184,7 @@ function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: stri
 }
 
 /** Input of {@link ConnectionError}. */
-export interface ConnectionErrorInit {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Request path without query string. */
-  readonly path: string;
+export interface ConnectionErrorInit extends RequestFacts {
   /** `host:port` of the server, to tell a wrong base URL from a down server. */
   readonly target: string;
   /** Node/axios error code, e.g. `ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`. */
@@ -191,10 +195,6 @@ export interface ConnectionErrorInit {
   readonly mayHaveReachedServer: boolean;
   /** True when the client's timeout fired. */
   readonly timedOut: boolean;
-  /** Attempts made; the message says the number when more than one and no note does. */
-  readonly attempts?: number | undefined;
-  /** Why retrying stopped (with the number of attempts), appended to the message. */
-  readonly note?: string | undefined;
 }
 
 /**
@@ -217,6 +217,7 @@ export class ConnectionError extends CloudPlatformError {
   /** Attempts made before giving up. */
   readonly attempts: number;
 
+  /** @internal */
   constructor(init: ConnectionErrorInit) {
     const what = init.timedOut ? "timed out" : `connection error ${init.code}`;
     const reach = init.mayHaveReachedServer
@@ -234,13 +235,14 @@ export class ConnectionError extends CloudPlatformError {
 }
 
 /** The end of a message: why retrying stopped, which says how many attempts were made, or else their number. */
-function tailOf(init: { readonly attempts?: number | undefined; readonly note?: string | undefined }): string {
+function tailOf(init: RequestFacts): string {
   if (init.note) return ` ${init.note}`;
   return init.attempts && init.attempts > 1 ? ` (${init.attempts} attempts)` : "";
 }
 
 /** The caller's AbortSignal cancelled the request; nothing is retried after this. */
 export class RequestAbortedError extends CloudPlatformError {
+  /** @internal */
   constructor(
     readonly method: string,
     readonly path: string,
@@ -250,11 +252,7 @@ export class RequestAbortedError extends CloudPlatformError {
 }
 
 /** Input of {@link ResponseFormatError}. */
-export interface ResponseFormatErrorInit {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Request path without query string. */
-  readonly path: string;
+export interface ResponseFormatErrorInit extends RequestFacts {
   /** HTTP status of the answer (a 2xx). */
   readonly status: number;
   /** Where the body is wrong, e.g. `results[0].version`; `(body)` for the body as a whole. */
@@ -263,10 +261,6 @@ export interface ResponseFormatErrorInit {
   readonly problem: string;
   /** What came instead, cut short and with the key redacted. */
   readonly received: string;
-  /** Attempts made; the message says the number when more than one and no note does. */
-  readonly attempts?: number | undefined;
-  /** Why retrying stopped (with the number of attempts), appended to the message. */
-  readonly note?: string | undefined;
 }
 
 /**
@@ -290,6 +284,7 @@ export class ResponseFormatError extends CloudPlatformError {
   /** Attempts made before giving up (1 when not retried). */
   readonly attempts: number;
 
+  /** @internal */
   constructor(init: ResponseFormatErrorInit) {
     const where = init.field === "(body)" ? "" : `field ${init.field}: `;
     super(`${init.method} ${init.path} returned ${init.status} with an unexpected body: ${where}${init.problem}; received ${init.received}.${tailOf(init)}`);
@@ -314,6 +309,7 @@ export class ResponseTooLargeError extends ResponseFormatError {}
  * Why an error and not a silent stop: a list cut short would read as "these are all of them".
  */
 export class PaginationLimitError extends CloudPlatformError {
+  /** @internal */
   constructor(
     /** The cap that was reached. */
     readonly maxPages: number,
@@ -331,6 +327,7 @@ export class PaginationLimitError extends CloudPlatformError {
  * such a change may repeat or miss items, and a program would act on the wrong set.
  */
 export class ListChangedError extends CloudPlatformError {
+  /** @internal */
   constructor(
     /** What was being listed, e.g. `GET /cloud/v1/instances/1/76`. */
     readonly what: string,
@@ -342,14 +339,4 @@ export class ListChangedError extends CloudPlatformError {
         "stopped instead of returning a list that could repeat or miss items. Try again, or narrow the query (a filter, a larger pageSize).",
     );
   }
-}
-
-/** `1500` -> `1.5s`, `90000` -> `1m30s`; for messages only (the task errors use it too). */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const totalSeconds = ms / 1000;
-  if (totalSeconds < 60) return `${Number(totalSeconds.toFixed(1))}s`;
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = Math.round(totalSeconds - minutes * 60);
-  return seconds ? `${minutes}m${seconds}s` : `${minutes}m`;
 }

@@ -23,8 +23,11 @@ export interface RawAnswer {
   readonly body: ReadBody;
 }
 
-/** Sends one attempt of a request; no answer throws {@link AttemptFailed}, or RequestAbortedError when cancelled. */
-export type HttpAttempt = (spec: RequestSpec<unknown>) => Promise<RawAnswer>;
+/**
+ * Sends one attempt of a request (`shownPath`: its path as messages show it, the key redacted);
+ * no answer throws {@link AttemptFailed}, or RequestAbortedError when cancelled.
+ */
+export type HttpAttempt = (spec: RequestSpec<unknown>, shownPath: string) => Promise<RawAnswer>;
 
 /**
  * One axios instance for the client; the auth header is added per request (never stored where
@@ -47,7 +50,7 @@ export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
     transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: false },
   });
 
-  return async (spec) => {
+  return async (spec, shownPath) => {
     const started = o.now();
     const timeoutMs = spec.options?.timeoutMs ?? o.timeoutMs;
     const signal = spec.options?.signal;
@@ -67,7 +70,7 @@ export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
         signal,
       });
     } catch (err) {
-      throw networkFailure(o, origin.host, spec, err);
+      throw networkFailure(o, origin.host, spec, shownPath, err);
     }
     const header: HeaderLookup = (name) => headerValue(res.headers, name);
     const success = res.status >= 200 && res.status < 300;
@@ -80,16 +83,15 @@ export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
     try {
       body = await readCapped(res.data, cap, Math.max(1, timeoutMs - (o.now() - started)), signal);
     } catch (err) {
-      throw networkFailure(o, origin.host, spec, err);
+      throw networkFailure(o, origin.host, spec, shownPath, err);
     }
-    o.logger?.debug?.(o.scrub(`${spec.method} ${spec.path} -> ${res.status} (${Math.round(o.now() - started)} ms)`));
+    o.logger?.debug?.(`${spec.method} ${shownPath} -> ${res.status} (${Math.round(o.now() - started)} ms)`);
     return { status: res.status, header, body };
   };
 }
 
 /** No answer: cancelled by the caller, or a network error with its code. */
-function networkFailure(o: ResolvedOptions, target: string, spec: RequestSpec<unknown>, err: unknown): AttemptFailed | RequestAbortedError {
-  const path = o.scrub(spec.path);
+function networkFailure(o: ResolvedOptions, target: string, spec: RequestSpec<unknown>, path: string, err: unknown): AttemptFailed | RequestAbortedError {
   if (spec.options?.signal?.aborted || axios.isCancel(err)) return new RequestAbortedError(spec.method, path);
   const code = errorCode(err);
   const init = {

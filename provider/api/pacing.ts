@@ -1,22 +1,20 @@
 /**
- * Pacing of the requests to one API: a limit on requests in flight, and a shared pause per API
- * family after a 429.
+ * Pacing of the requests to one API host: a limit on requests in flight, and a shared pause per
+ * API family after a 429.
  *
- * Why: the engine runs up to `--parallel` operations at once (the default grows with the CPU
- * count, pipelines raise it) and each resource calls the API on its own, so nothing else bounds
- * what one `pulumi up` sends at once. And when the server answers 429 with a Retry-After, every
- * other request to that part of the API would get the same answer: one Retry-After now holds
- * them all (a "family": cloud, storage, ...), instead of each resource learning it on its own.
+ * Why: the engine runs up to `--parallel` operations at once and each resource calls the API on
+ * its own, so nothing else bounds what one `pulumi up` sends at once. And when the server
+ * answers 429 with a Retry-After, every other request to that part of the API would get the same
+ * answer: one Retry-After holds them all (a "family": cloud, storage, ...).
  *
- * Where it sits: around each attempt, inside the retry loop (retryLoop.ts). The loop still
- * waits the Retry-After of its own 429 and decides what is retried; the pacer only delays
- * attempts, never past the request's own remaining budget, and never fails or repeats one.
- * Pacers are shared by every client of the process that talks to the same API host (the dynamic
- * provider's client and each lookup's client), through {@link sharedPacer}.
+ * The pacer wraps each attempt inside the retry loop (retryLoop.ts), which waits its own 429's
+ * Retry-After and decides what is retried; the pacer only delays attempts, never past the
+ * request's remaining budget, and never fails or repeats one.
  */
 import { ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
 import { sleep as defaultSleep } from "./sleep";
+import { productOf } from "./url";
 
 /** Requests in flight to one API when nothing is configured. */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
@@ -238,11 +236,10 @@ export function sharedPacer(baseUrl: string, maxConcurrent: number | string | un
 }
 
 /**
- * The family of a request path: the product (first path segment), except the delegation-status
- * endpoint, which has its own rate limit and budget rules and so pauses only itself.
+ * The family of a request path: its product, except the delegation-status endpoint, which has
+ * its own rate limit and budget rules and so pauses only itself.
  */
 export function familyOf(path: string): string {
-  const segments = path.split("/").filter((s) => s !== "");
-  if (segments[0] === "dns" && segments[segments.length - 1] === "delegation-status") return "dns-delegation";
-  return segments[0] ?? "";
+  const product = productOf(path);
+  return product === "dns" && path.split("/").filter((s) => s !== "").pop() === "delegation-status" ? "dns-delegation" : product;
 }

@@ -10,12 +10,13 @@ import type { AttemptFailure } from "./attemptFailure";
 import { checkSuccessBody, quoteText, type BodyProblem, type ReadBody } from "./responseBody";
 import { parseRetryAfter, type HeaderLookup, type HttpMethod } from "./retry";
 import type { ResponseSchema } from "./schema";
-import { parseServerError, productOf } from "./serverErrors";
+import { parseServerError } from "./serverErrors";
+import { productOf } from "./url";
 
 /** One answer as read, and what the mapping needs to know about the call. */
 export interface AnswerInput<T> {
   readonly method: HttpMethod;
-  /** The request path as sent (the product is read from it). */
+  /** The request path as messages show it, the key redacted (the product is read from it). */
   readonly path: string;
   /** What a 2xx must carry (see RequestSpec.response). */
   readonly response: ResponseSchema<T> | null;
@@ -40,13 +41,12 @@ export type MappedAnswer<T> = { readonly ok: true; readonly data: T } | { readon
 
 /** Maps one answer; never throws. */
 export function mapAnswer<T>(a: AnswerInput<T>): MappedAnswer<T> {
-  const path = a.scrub(a.path);
   const formatFailure = (problem: BodyProblem, tooLarge = false): MappedAnswer<T> => ({
     ok: false,
     failure: {
       kind: "format",
       tooLarge,
-      init: { method: a.method, path, status: a.status, field: a.scrub(problem.field), problem: a.scrub(problem.problem), received: a.scrub(problem.received) },
+      init: { method: a.method, path: a.path, status: a.status, field: a.scrub(problem.field), problem: a.scrub(problem.problem), received: a.scrub(problem.received) },
     },
   });
   if (a.status >= 200 && a.status < 300) {
@@ -67,7 +67,7 @@ export function mapAnswer<T>(a: AnswerInput<T>): MappedAnswer<T> {
       retryAfterMs,
       init: {
         method: a.method,
-        path,
+        path: a.path,
         status: a.status,
         serverMessage: a.scrub(redirect ?? parsed.message),
         exceptionClass: parsed.exceptionClass,

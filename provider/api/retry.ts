@@ -7,6 +7,7 @@
  * table; retryLoop.ts only drives p-retry around it, waits and reports.
  */
 import { publicError, type AttemptFailure } from "./attemptFailure";
+import { formatDuration } from "./duration";
 import type { CloudPlatformError } from "./errors";
 
 /** HTTP methods the client sends. */
@@ -207,10 +208,6 @@ export function nextStep(failure: AttemptFailure, attempt: AttemptState, policy:
   const delayMs = retryDelayMs(attempt.counted + 1, policy, retryAfterMs, random);
   const remainingMs = policy.budgetMs - attempt.elapsedMs;
   if (delayMs <= remainingMs) return { action: "wait", delayMs, reason };
-  if (retryAfterMs === undefined) return stop(`The retry budget of ${seconds(policy.budgetMs)} is spent after ${attempt.number} attempts.`);
-  return stop(`The server asked to retry after ${seconds(retryAfterMs)}, beyond the remaining retry budget of ${seconds(remainingMs)}; not retried.`);
-}
-
-function seconds(ms: number): string {
-  return `${Math.max(0, Math.ceil(ms / 1000))} s`;
+  if (retryAfterMs === undefined) return stop(`The retry budget of ${formatDuration(policy.budgetMs)} is spent after ${attempt.number} attempts.`);
+  return stop(`The server asked to retry after ${formatDuration(retryAfterMs)}, beyond the remaining retry budget of ${formatDuration(remainingMs)}; not retried.`);
 }

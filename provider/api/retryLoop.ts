@@ -16,18 +16,20 @@ import { abortRetries, pRetry } from "./pRetry";
 import { nextStep, usesUpAnAttempt, type HttpMethod } from "./retry";
 import type { ApiResponse, RequestSpec } from "./transport";
 
-/** Sends `spec` by `attempt` until it succeeds, or the decision or the caller's signal stops it. */
-export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, attempt: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+/**
+ * Sends `spec` by `attempt` until it succeeds, or the decision or the caller's signal stops it;
+ * `path` is the request's path as messages show it (the key redacted).
+ */
+export async function withRetries<T>(o: ResolvedOptions, spec: RequestSpec<T>, path: string, attempt: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
   const started = o.now();
   const signal = spec.options?.signal;
-  const path = o.scrub(spec.path);
   const request = Symbol(path);
   const send = () =>
     o.pacer.send(familyOf(spec.path), attempt, pauseOf, {
       signal,
       request,
       maxPauseMs: o.policy.budgetMs - (o.now() - started),
-      onHold: (ms) => o.logger?.warn?.(o.scrub(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`)),
+      onHold: (ms) => o.logger?.warn?.(`${spec.method} ${path} held ${ms} ms: the API asked (429 Retry-After) to pause these requests`),
     });
   try {
     return await pRetry(() => send().catch((err: unknown) => Promise.reject(err instanceof AttemptFailed ? err : abortRetries(notAnAnswer(o, err)))), {

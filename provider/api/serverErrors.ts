@@ -8,25 +8,7 @@
  */
 import type { ApiErrorDetail } from "./errors";
 import { isRecord } from "./schema";
-
-/** API product, from the first path segment. */
-export type Product = "cloud" | "iam" | "storage" | "dns" | "streaming" | "waap" | "other";
-
-/** The product a path belongs to. */
-export function productOf(path: string): Product {
-  const first = path.split("/").find((s) => s !== "") ?? "";
-  switch (first) {
-    case "cloud":
-    case "iam":
-    case "storage":
-    case "dns":
-    case "streaming":
-    case "waap":
-      return first;
-    default:
-      return "other";
-  }
-}
+import type { Product } from "./url";
 
 /** What was understood of an error body. */
 export interface ParsedServerError {

@@ -1,5 +1,6 @@
 /**
- * URL building: path-segment encoding and repeated-key query strings.
+ * URLs: path-segment encoding, repeated-key query strings, the product a path addresses, and
+ * the check of the base URL.
  *
  * Why its own module: user-supplied names (cluster names, zone names) go into paths, and a name
  * holding `/`, `?` or `..` must never address a different resource than the one asked for.
@@ -13,6 +14,17 @@ export type QueryScalar = string | number | boolean;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
 /** Query parameters by their wire (snake_case) names. */
 export type Query = Readonly<Record<string, QueryValue>>;
+
+const PRODUCTS = ["cloud", "iam", "storage", "dns", "streaming", "waap"] as const;
+
+/** An API product: the first segment of its paths. Each has its own error shape and rate limits. */
+export type Product = (typeof PRODUCTS)[number] | "other";
+
+/** The product a path belongs to. */
+export function productOf(path: string): Product {
+  const first = path.split("/").find((s) => s !== "") ?? "";
+  return PRODUCTS.find((p) => p === first) ?? "other";
+}
 
 /**
  * Tagged template for API paths: literal parts are kept as written, every interpolated value is

@@ -9,11 +9,9 @@
  */
 import { isDeepStrictEqual } from "util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { SIG_KEY } from "../adapters/secrets";
 import { refusalCodesIn } from "../resources/refusals";
 import type { FieldDrift, Refusal, ResourceDrift, StackClass } from "./report";
-
-/** Pulumi's marker key of a secret value in serialized properties. */
-const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 
 /** What a stack's classification says (the stack's identity and timing are added by the caller). */
 export interface Classification {
@@ -38,7 +36,7 @@ const NO_CHANGE_OPS = new Set(["same", "refresh", "read", "discard", "remove-pen
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value !== null && typeof value === "object") {
-    if (SECRET_SIG_KEY in value) return "[secret]";
+    if (SIG_KEY in value) return "[secret]";
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskSecrets(v)]));
   }
   return value;

@@ -4,22 +4,26 @@
  *
  * Exit status: 0 all clean, 1 drift or drift-blocked found, 2 a stack errored or the command
  * line is wrong. The API key never appears in any output: the previews show secrets as
- * `[secret]`, and as a last guard the key of the environment (`CLOUDPLATFORM_API_KEY`) is
- * replaced in every text written.
+ * `[secret]`, and as a last guard the key the settings read from the environment is redacted in
+ * every text written.
  */
 import * as fs from "fs";
 import * as path from "path";
-import { parseOptions, USAGE } from "./options";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
+import { secretsOf } from "../adapters/secrets";
+import { messageOf } from "../api/errors";
+import { redact } from "../api/redact";
+import { resolveConnectionSettings } from "../settings";
+import { parseOptions, USAGE } from "./options";
 import { stackKey, type DriftReport } from "./report";
 import { runDrift, selectedStacks } from "./run";
 import { renderJunit } from "./render/junit";
 import { renderMarkdown } from "./render/markdown";
 import { progressLine, stackLines, summaryLines } from "./render/terminal";
 
-/** `text` with every known secret replaced by `[secret]`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.filter((s) => s.length >= 4).reduce((t, s) => t.split(s).join("[secret]"), text);
+/** The key no output may show: the environment's (each stack's own stays encrypted in its config). */
+function secrets(): readonly string[] {
+  return secretsOf(resolveConnectionSettings(() => undefined));
 }
 
 function writeFile(file: string, text: string): void {
@@ -29,13 +33,13 @@ function writeFile(file: string, text: string): void {
 
 /** Runs the command with `argv`; resolves with the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const secrets = [process.env.CLOUDPLATFORM_API_KEY ?? ""];
-  const out = (text: string) => process.stdout.write(redact(text, secrets) + "\n");
+  const hidden = secrets();
+  const out = (text: string) => process.stdout.write(redact(text, hidden) + "\n");
   let options;
   try {
     options = parseOptions(argv);
   } catch (err) {
-    process.stderr.write(`cloudplatform-drift: ${(err as Error).message}\n\n${USAGE}`);
+    process.stderr.write(`cloudplatform-drift: ${redact(messageOf(err), hidden)}\n\n${USAGE}`);
     return 2;
   }
   if (options.help) {
@@ -46,7 +50,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (options.list) {
     const { targets, failures } = await selectedStacks(options, await PulumiCommand.get());
     for (const t of targets) out(stackKey(t));
-    for (const f of failures) process.stderr.write(redact(`${f.error}\n`, secrets));
+    for (const f of failures) process.stderr.write(redact(`${f.error}\n`, hidden));
     return failures.length ? 2 : 0;
   }
 
@@ -69,9 +73,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   clear();
   out(summaryLines(report));
-  if (options.jsonFile) writeFile(options.jsonFile, redact(JSON.stringify(report, null, 2) + "\n", secrets));
-  if (options.markdownFile) writeFile(options.markdownFile, redact(renderMarkdown(report), secrets));
-  if (options.junitFile) writeFile(options.junitFile, redact(renderJunit(report), secrets));
+  if (options.jsonFile) writeFile(options.jsonFile, redact(JSON.stringify(report, null, 2) + "\n", hidden));
+  if (options.markdownFile) writeFile(options.markdownFile, redact(renderMarkdown(report), hidden));
+  if (options.junitFile) writeFile(options.junitFile, redact(renderJunit(report), hidden));
   if (report.stacks.length === 0) process.stderr.write("cloudplatform-drift: no stacks selected\n");
   return report.exitCode;
 }
@@ -80,7 +84,7 @@ if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err: unknown) => {
-      process.stderr.write(`cloudplatform-drift: ${redact(String((err as Error)?.message ?? err), [process.env.CLOUDPLATFORM_API_KEY ?? ""])}\n`);
+      process.stderr.write(`cloudplatform-drift: ${redact(messageOf(err), secrets())}\n`);
       process.exit(2);
     },
   );

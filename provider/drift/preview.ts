@@ -9,6 +9,7 @@
  * the last `up`, so after an API key rotation every stack would report the old key's 401.
  */
 import { Stack, type EngineEvent, type PulumiCommand } from "@pulumi/pulumi/automation";
+import { messageOf } from "../api/errors";
 import { classify } from "./classify";
 import type { StackResult } from "./report";
 import { readOnlyWorkspace, type StackTarget } from "./stacks";
@@ -23,7 +24,7 @@ export async function previewStack(target: StackTarget, pulumiCommand: PulumiCom
     const stack = await Stack.select(target.stack, ws);
     await stack.preview({ refresh: true, runProgram: true, color: "never", suppressProgress: true, onEvent: (e) => events.push(e) });
   } catch (err) {
-    failure = String((err as Error)?.message ?? err) || "the preview failed";
+    failure = messageOf(err) || "the preview failed";
   }
   return { ...target, ...classify(events, failure), startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
 }

@@ -13,9 +13,7 @@ import { redact } from "../api/redact";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
 import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 import { handOver } from "./hostErrors";
-
-/** The input holding the serialized provider; the engine manages it, lifecycles never see it. */
-const PROVIDER_KEY = "__provider";
+import { PROVIDER_KEY } from "./providerKey";
 
 /** The dynamic provider methods, minus `configure` (handled once per process in runtime.ts). */
 export type DynamicHandlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;

@@ -46,6 +46,7 @@ export class LookupArgumentError extends CloudPlatformError {
   readonly argument: string;
 
   /**
+   * @internal
    * @param lookup  the lookup's public name
    * @param argument the argument's name as the user wrote it
    * @param problem what is wrong, starting after the argument name (`must be one of ...; got "x"`)
@@ -70,6 +71,7 @@ export class LookupMatchError extends CloudPlatformError {
   /** How many items matched (0 or more than 1). */
   readonly matches: number;
 
+  /** @internal */
   constructor(lookup: string, matches: number, message: string) {
     super(`${lookup}: ${message}`);
     this.lookup = lookup;
@@ -92,6 +94,7 @@ export class LookupOptionError extends CloudPlatformError {
   readonly option: string;
 
   /**
+   * @internal
    * @param lookup  the lookup's public name
    * @param option  the option's name in `opts`; empty for `opts` as a whole
    * @param problem what is wrong and what to do instead, starting after `opts.<option>`

@@ -1,9 +1,13 @@
 /**
- * Progress lines of the paged lookups (`getInstances`, `getTasks`).
+ * Progress lines of the lookups: the pages of a long listing (`getInstances`, `getTasks`), and
+ * the waits before a retry.
  *
- * Why one helper: both report the same way, and only listings that need more than one page
- * report at all, so the common one-request lookup stays silent.
+ * Why here: the TypeScript SDK and the plugin report a lookup's progress to the same place
+ * (Pulumi's log) in the same words. Only listings that need more than one page report pages,
+ * so the common one-request lookup stays silent.
  */
+import type { RetryEvent } from "../api/client";
+import { formatDuration } from "../api/duration";
 import type { PageProgress } from "../api/pagination";
 
 /** An `onPage` hook for the pager that reports `lookup: page 3 of 10 (3000 of 10000 noun)`. */
@@ -12,4 +16,9 @@ export function pageProgress(lookup: string, noun: string, report: (message: str
     if (p.totalPages <= 1) return;
     report(`${lookup}: page ${p.pages} of ${p.totalPages} (${p.items} of ${p.totalItems} ${noun})`);
   };
+}
+
+/** `GET /cloud/v1/projects failed (status 503); retrying in 1.5s (attempt 2)`. */
+export function retryLine(e: RetryEvent): string {
+  return `${e.method} ${e.path} failed (${e.reason}); retrying in ${formatDuration(e.delayMs)} (attempt ${e.attempt + 1})`;
 }

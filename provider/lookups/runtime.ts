@@ -1,17 +1,19 @@
 /**
- * Running a lookup: validate, build the client, serve from the cache, prefix errors.
+ * Running a lookup: validate, build the client, serve from the cache, name the lookup in errors.
  *
  * Why Pulumi-free: the whole behaviour of a lookup (validation before any call, the cache, the
- * request, the error text) is testable against the simulator without a Pulumi engine. The
- * callers only supply the connection settings and the run's cache: the TypeScript SDK from the
- * program's config, the plugin from its `Configure`.
+ * request, the error text, the progress lines) is testable against the simulator without a
+ * Pulumi engine. The callers supply the connection settings, the run's cache and where progress
+ * goes: the TypeScript SDK from the program's config, the plugin from its `Configure`.
  */
-import type { ClientOptions, CloudPlatformClient } from "../api/client";
+import type { ClientOptions, CloudPlatformClient, RetryEvent } from "../api/client";
 import { CloudPlatformError } from "../api/errors";
 import type { RetryPolicy } from "../api/retry";
+import { reworded } from "../caughtErrors";
 import { clientFromSettings, type ConnectionSettings } from "../settings";
 import { lookupCacheKey, type LookupCache } from "./cache";
 import { LookupArgumentError } from "./errors";
+import { retryLine } from "./progress";
 import { PENDING_ARGUMENT } from "./validate";
 
 /** What a lookup's `execute` gets. */
@@ -53,8 +55,9 @@ export interface LookupEnvironment {
   readonly clientOptions?: ClientOverrides | undefined;
   /**
    * Where progress of long lookups goes (one line per page of a list that takes more than one
-   * page); absent = no progress. Why: a listing of 10,000 instances takes ten requests, and a
-   * silent pause that long looks like a hang.
+   * page, one before each retry wait); absent = no progress. Why: a listing of 10,000 instances
+   * takes ten requests, a rate limit can hold a lookup for a minute, and a silent pause that long
+   * looks like a hang.
    */
   readonly progress?: ((message: string) => void) | undefined;
   /**
@@ -65,23 +68,13 @@ export interface LookupEnvironment {
 }
 
 /**
- * The error with the lookup's name in front of its message, keeping its class and fields. A
- * copy is made because one cached failure may reach several lookups (getProject and getProjects
- * share the project list), and each must name itself.
+ * The error with the lookup's name in front of its message. A copy, since one cached failure may
+ * reach several lookups (getProject and getProjects share the project list), and each must name
+ * itself.
  */
 function prefixError(lookup: string, err: unknown): unknown {
   if (!(err instanceof Error)) return new CloudPlatformError(`${lookup}: ${String(err)}`);
-  if (err.message.startsWith(`${lookup}: `)) return err;
-  const copy = Object.create(Object.getPrototypeOf(err) as object) as Error;
-  for (const key of Object.getOwnPropertyNames(err)) {
-    Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(err, key) as PropertyDescriptor);
-  }
-  const message = `${lookup}: ${err.message}`;
-  Object.defineProperty(copy, "message", { value: message, writable: true, configurable: true, enumerable: false });
-  if (typeof err.stack === "string") {
-    Object.defineProperty(copy, "stack", { value: err.stack.replace(err.message, message), writable: true, configurable: true, enumerable: false });
-  }
-  return copy;
+  return err.message.startsWith(`${lookup}: `) ? err : reworded(err, `${lookup}: ${err.message}`);
 }
 
 /**
@@ -98,6 +91,16 @@ export function normalizeLookupArgs<A, N, R>(def: LookupDefinition<A, N, R>, arg
   }
 }
 
+/** The client of one lookup: the environment's options, then the lookup's own; each retry wait also goes to `progress`. */
+function clientFor(env: LookupEnvironment, own: ClientOverrides): CloudPlatformClient {
+  const extras = { ...env.clientOptions, ...own };
+  const onRetry = (e: RetryEvent): void => {
+    extras.onRetry?.(e);
+    env.progress?.(retryLine(e));
+  };
+  return clientFromSettings(env.settings, { ...extras, onRetry, retry: { ...env.clientOptions?.retry, ...own.retry } }).withSignal(env.signal);
+}
+
 /**
  * Run `def` with `args`. Validation errors are thrown before any client or request exists; the
  * result is a fresh copy for every caller, so one caller's mutation cannot leak into another's.
@@ -107,9 +110,7 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
   let client: CloudPlatformClient;
   try {
     normalized = def.normalize(args);
-    const own = def.clientOptions?.(normalized) ?? {};
-    const base = env.clientOptions ?? {};
-    client = clientFromSettings(env.settings, { ...base, ...own, retry: { ...base.retry, ...own.retry } }).withSignal(env.signal);
+    client = clientFor(env, def.clientOptions?.(normalized) ?? {});
   } catch (err) {
     throw def.internal ? err : prefixError(def.name, err);
   }
@@ -126,16 +127,15 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
 }
 
 /**
- * Check, synchronously, every argument of a call whose value is known now, before any of its
- * pending values (Outputs, Promises: `isPending`) arrive; throws the LookupArgumentError that
- * {@link runLookup} would throw for the same arguments. An argument holding a pending value
- * anywhere (a list with one Output in it) counts as pending and is checked in full by
- * `runLookup` once it is known; unknown argument names are refused now whatever their value.
+ * Check, synchronously, every argument of a call whose value is known at the call, before any
+ * of its pending values (Outputs, Promises: `isPending`) arrive; throws the LookupArgumentError
+ * that {@link runLookup} would throw for the same arguments. An argument holding a pending value
+ * anywhere (a list with one Output in it) is checked in full by `runLookup` once it is known;
+ * unknown argument names are refused at once whatever their value.
  *
- * Why: the `getXOutput` form used to check its arguments only inside `apply`, where the Pulumi
- * SDK takes tens of seconds to fail a program on a thrown error, while the Promise form fails
- * in about two seconds. A mistake visible in the source (`pageSize: 5000`, a misspelt
- * argument) now fails both forms at once, with the same message.
+ * Why: inside `apply` the Pulumi SDK takes tens of seconds to fail a program on a thrown error,
+ * while the Promise form fails in about two seconds; a mistake visible in the source
+ * (`pageSize: 5000`, a misspelt argument) fails both forms at once, with the same message.
  */
 export function precheckLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: unknown, isPending: (value: unknown) => boolean): void {
   if (args === undefined || args === null || isPending(args)) return;

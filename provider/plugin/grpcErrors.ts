@@ -8,6 +8,7 @@
 import * as grpc from "@grpc/grpc-js";
 import {
   AuthenticationError,
+  CloudPlatformError,
   ConfigurationError,
   ConflictError,
   NotFoundError,
@@ -20,12 +21,7 @@ import { TaskTimeoutError } from "../tasks/errors";
 import { CustomTimeoutError, OperationCancelledError } from "./operationLimits";
 
 /** A request the plugin cannot serve as asked (unknown token, unsupported version): the caller's mistake. */
-export class InvalidRequestError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class InvalidRequestError extends CloudPlatformError {}
 
 /** The status code for `err`. */
 export function grpcCodeOf(err: unknown): grpc.status {

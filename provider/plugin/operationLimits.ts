@@ -9,7 +9,8 @@
  * `pulumi up` waits for it instead of starting another.
  */
 import { anySignal } from "../api/abort";
-import { formatDuration } from "../api/errors";
+import { formatDuration } from "../api/duration";
+import { CloudPlatformError } from "../api/errors";
 import { messageOf } from "../caughtErrors";
 import { isPartialResourceError, PartialResourceError } from "../resources/partial";
 
@@ -28,21 +29,21 @@ class CancelReason extends Error {}
 class DeadlineReason extends Error {}
 
 /** The operation stopped because the engine called `Cancel` (Ctrl-C). */
-export class OperationCancelledError extends Error {
+export class OperationCancelledError extends CloudPlatformError {
+  /** @internal */
   constructor(cause: string) {
     super(`cancelled (Ctrl-C): ${cause.replace(/\.+$/, "")}. Anything already started on the platform runs on; the next \`pulumi up\` finds it and waits for it instead of starting it again`);
-    this.name = new.target.name;
   }
 }
 
 /** The operation outlived the resource's `customTimeouts`. */
-export class CustomTimeoutError extends Error {
+export class CustomTimeoutError extends CloudPlatformError {
+  /** @internal */
   constructor(limit: CustomTimeout, cause: string) {
     super(
       `customTimeouts.${limit.operation} (${formatDuration(limit.seconds * 1000)}) ran out before the ${limit.operation} finished: ${cause.replace(/\.+$/, "")}. ` +
         "Anything already started on the platform runs on; the next `pulumi up` finds it and waits for it instead of starting it again",
     );
-    this.name = new.target.name;
   }
 }
 

@@ -288,11 +288,6 @@ export class CloudPlatformPlugin {
         cache: config.cache,
         signal,
         progress: (message) => void this.engine.log("info", this.redacted(`cloudplatform: ${message}`)),
-        clientOptions: {
-          onRetry: (e) => {
-            void this.engine.log("info", this.redacted(`cloudplatform: ${e.method} ${e.path} failed (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s (attempt ${e.attempt + 1})`));
-          },
-        },
       });
       const values = result as Record<string, unknown>;
       const secret = args.secretKeys.size > 0 ? new Set(Object.keys(values)) : new Set<string>();

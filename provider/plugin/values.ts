@@ -7,14 +7,10 @@
  * wrapped again, or the engine would store them in plain text.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { SECRET_SIG, SIG_KEY } from "../adapters/secrets";
 import { UNKNOWN_VALUE } from "../adapters/unknownValues";
 
 export { UNKNOWN_VALUE };
-
-/** The key marking a special value (secret, asset, resource reference) in an engine struct. */
-export const SIG_KEY = "4dabf18193072939515e22adb298388d";
-/** The signature of a secret value. */
-export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 /** Plain properties plus the names of the top-level properties that held a secret. */
 export interface PlainProperties {

@@ -5,7 +5,8 @@
  * the client layer depends on nothing above it.
  */
 import type { Task } from "../api/cloud/tasks";
-import { CloudPlatformError, formatDuration } from "../api/errors";
+import { formatDuration } from "../api/duration";
+import { CloudPlatformError } from "../api/errors";
 
 /**
  * A task ended in ERROR. The message carries the task's `error` text verbatim (e.g.
@@ -19,6 +20,7 @@ export class TaskFailedError extends CloudPlatformError {
   readonly taskError: string;
   /** The final task as read. */
   readonly task: Task;
+  /** @internal */
   constructor(task: Task) {
     const text = task.error ?? "(the task reported no error text)";
     super(`Task ${task.id}${task.taskType ? ` (${task.taskType})` : ""} failed: ${text}`);
@@ -57,6 +59,7 @@ export class TaskTimeoutError extends CloudPlatformError {
   readonly polls: number;
   /** The deadline that passed. */
   readonly timeoutMs: number;
+  /** @internal */
   constructor(info: TaskWaitInfo & { readonly timeoutMs: number }) {
     super(
       `Timed out after ${formatDuration(info.timeoutMs)} waiting for ${describeTask(info)}; ` +
@@ -79,6 +82,7 @@ export class TaskCancelledError extends CloudPlatformError {
   readonly lastState: string | undefined;
   readonly elapsedMs: number;
   readonly polls: number;
+  /** @internal */
   constructor(info: TaskWaitInfo) {
     super(
       `Stopped waiting for ${describeTask(info)} after ${formatDuration(info.elapsedMs)}: cancelled; ` +

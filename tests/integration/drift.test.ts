@@ -243,7 +243,7 @@ test("the terminal shows a line per stack and the counts", () => {
     expect(full.stdout).toContain(line);
   }
   expect(full.stdout).toContain("    space: bytes 1000 -> 7");
-  expect(full.stdout).toMatch(/5 stacks in [\d.]+s: 1 clean, 1 drift, 2 drift-blocked, 1 error; exit 2\n$/);
+  expect(full.stdout).toMatch(/5 stacks in [\d.ms]+: 1 clean, 1 drift, 2 drift-blocked, 1 error; exit 2\n$/);
 });
 
 test("nothing was written to the platform or the state (the one POST is the upgrade's quota check, which changes nothing)", () => {

@@ -24,3 +24,11 @@ test("messageOf: an Error's message, anything else as text", () => {
   expect(messageOf("plain")).toBe("plain");
   expect(messageOf(42)).toBe("42");
 });
+
+test("reworded with a stack: the copy carries that stack, the original keeps its own", () => {
+  const original = new NotFoundError({ status: 404, serverMessage: "no such cluster", method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x" });
+  const stack = original.stack;
+  const copy = reworded(original, "shorter", "NotFoundError: shorter\n    at somewhere");
+  expect(copy.stack).toBe("NotFoundError: shorter\n    at somewhere");
+  expect(original.stack).toBe(stack);
+});

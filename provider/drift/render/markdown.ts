@@ -2,6 +2,7 @@
  * The report as Markdown, small enough for a CI job summary (`$GITHUB_STEP_SUMMARY`): the
  * counts, a table of stacks, and the drifted resources of each stack that is not clean.
  */
+import { formatDuration } from "../../api/duration";
 import { stackKey, type DriftReport } from "../report";
 import { showValue } from "./values";
 
@@ -23,7 +24,7 @@ export function renderMarkdown(report: DriftReport): string {
     "",
     "| Stack | Class | Resources | Time |",
     "|---|---|---|---|",
-    ...report.stacks.map((s) => `| ${cell(stackKey(s))} | ${ICON[s.class]} ${s.class} | ${s.resources.length} | ${(s.durationMs / 1000).toFixed(1)} s |`),
+    ...report.stacks.map((s) => `| ${cell(stackKey(s))} | ${ICON[s.class]} ${s.class} | ${s.resources.length} | ${formatDuration(s.durationMs)} |`),
   ];
   for (const s of report.stacks.filter((x) => x.class !== "clean")) {
     out.push("", `### ${cell(stackKey(s))}: ${s.class}`, "");

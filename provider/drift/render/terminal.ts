@@ -4,16 +4,13 @@
  * Why plain lines: CI logs keep them in order and readable; only on a TTY a live count is
  * drawn over one status line (see cli.ts), never in a log.
  */
+import { formatDuration } from "../../api/duration";
 import { stackKey, type DriftReport, type StackResult } from "../report";
 import { showResource } from "./values";
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)}s`;
-}
-
 /** The line of a finished stack, with its resources (or error) indented below. */
 export function stackLines(s: StackResult): string {
-  const head = `${s.class.padEnd(13)} ${stackKey(s)} (${seconds(s.durationMs)})`;
+  const head = `${s.class.padEnd(13)} ${stackKey(s)} (${formatDuration(s.durationMs)})`;
   const details = [
     ...s.refusals.map((r) => `${r.code}${r.urn ? ` ${r.urn.slice(r.urn.lastIndexOf("::") + 2)}` : ""}: ${r.message.split("\n")[0]}`),
     ...s.resources.map(showResource),
@@ -27,7 +24,7 @@ export function summaryLines(report: DriftReport): string {
   const c = report.counts;
   const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : "";
   return (
-    `${report.stacks.length} stacks${shard} in ${seconds(report.durationMs)}: ` +
+    `${report.stacks.length} stacks${shard} in ${formatDuration(report.durationMs)}: ` +
     `${c.clean} clean, ${c.drift} drift, ${c["drift-blocked"]} drift-blocked, ${c.error} error; exit ${report.exitCode}`
   );
 }

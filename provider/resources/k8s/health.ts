@@ -14,7 +14,8 @@
  * for a pool that autoscales (`min_node_count` below `max_node_count`), a count within that range.
  * Any other pool status, known or not, is "not ready yet", never an error of its own.
  */
-import type { K8sPool } from "../../api";
+import { CloudPlatformError, type K8sPool } from "../../api";
+import { formatDuration } from "../../api/duration";
 import { pollDelayMs, type PollSchedule, type WaiterClock } from "../../tasks";
 import type { LogOptions } from "../lifecycle";
 import { PROVISIONED_STATUS, UPGRADE_TASK_TYPE, type UsableCluster } from "./types";
@@ -66,12 +67,7 @@ export function healthProblem(cluster: UsableCluster, version: string, before: P
 }
 
 /** The cluster did not become healthy in time, or left the healthy state while watched. */
-export class ClusterUnhealthyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class ClusterUnhealthyError extends CloudPlatformError {}
 
 /** What a health wait needs from the upgrade run. */
 export interface HealthWatch {
@@ -83,12 +79,6 @@ export interface HealthWatch {
   readonly clock: WaiterClock;
   readonly schedule: PollSchedule;
   readonly signal: AbortSignal;
-}
-
-/** `12s`, `2m5s`. */
-function seconds(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${s % 60 ? `${s % 60}s` : ""}`;
 }
 
 async function pause(w: HealthWatch, ms: number, what: string): Promise<void> {
@@ -108,7 +98,7 @@ export async function awaitHealthy(w: HealthWatch, cluster: UsableCluster, versi
     if (!problem) return current;
     const now = w.clock.now();
     if (now >= deadline) throw new ClusterUnhealthyError(`${w.name}: ${limit} ran out waiting for the cluster to be healthy at ${version}: ${problem}.`);
-    w.log(`${w.name}: waiting for the cluster to be healthy at ${version}: ${problem}, ${seconds(now - started)} elapsed`, { status: true });
+    w.log(`${w.name}: waiting for the cluster to be healthy at ${version}: ${problem}, ${formatDuration(now - started, "seconds")} elapsed`, { status: true });
     await pause(w, Math.min(pollDelayMs(poll, UPGRADE_TASK_TYPE, w.schedule), deadline - now), "waiting for the cluster to be healthy");
     current = await w.readCluster();
   }
@@ -125,13 +115,13 @@ export async function soak(w: HealthWatch, cluster: UsableCluster, before: PoolS
   let current = cluster;
   for (let poll = 1; w.clock.now() < end; poll++) {
     const now = w.clock.now();
-    w.log(`${w.name}: healthy at ${version}; watching it for soakSeconds (${soakSeconds}s), ${seconds(end - now)} left`, { status: true });
+    w.log(`${w.name}: healthy at ${version}; watching it for soakSeconds (${soakSeconds}s), ${formatDuration(end - now, "seconds")} left`, { status: true });
     await pause(w, Math.min(pollDelayMs(poll, UPGRADE_TASK_TYPE, w.schedule), end - now), "watching the cluster during soakSeconds");
     current = await w.readCluster();
     const problem = healthProblem(current, version, before);
     if (problem) {
       throw new ClusterUnhealthyError(
-        `${w.name}: the cluster left the healthy state ${seconds(w.clock.now() - started)} into soakSeconds (${soakSeconds}s): ${problem}. ` +
+        `${w.name}: the cluster left the healthy state ${formatDuration(w.clock.now() - started, "seconds")} into soakSeconds (${soakSeconds}s): ${problem}. ` +
           "Resources that depend on this one were not started. Repair the cluster; the next `pulumi up` waits for it to be healthy and watches it again.",
       );
     }

@@ -15,7 +15,8 @@
  * cluster as last seen (the version it reached) and the tasks started, the resources that depend
  * on this one are not run, and the next `up` follows the running task instead of starting another.
  */
-import { ConflictError, type CloudPlatformClient } from "../../api";
+import { CloudPlatformError, ConflictError, type CloudPlatformClient } from "../../api";
+import { formatDuration } from "../../api/duration";
 import { sleep } from "../../api/sleep";
 import { messageOf, reworded } from "../../caughtErrors";
 import { resolvePollSchedule, TaskFailedError, TaskTimeoutError, waitForTask, type PollSchedule, type TaskProgress, type WaiterClock } from "../../tasks";
@@ -47,39 +48,16 @@ export interface UpgradeRunnerOptions {
 }
 
 /** The target could not be reached; the message names the current and permitted versions. */
-export class UpgradeRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class UpgradeRejectedError extends CloudPlatformError {}
 
 /**
  * The cluster does not report its lock and the running tasks cannot tell whether an upgrade of
  * it is under way: nothing is sent, since a second upgrade must never start beside a first.
  */
-export class UpgradeLockUnclearError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class UpgradeLockUnclearError extends CloudPlatformError {}
 
 /** After its task FINISHED the cluster did not report the expected version and status. */
-export class UpgradeVerificationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
-
-/** `40s`, `2m5s`: elapsed time in progress lines, in whole seconds. */
-export function elapsedText(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return s % 60 ? `${m}m${s % 60}s` : `${m}m`;
-}
+export class UpgradeVerificationError extends CloudPlatformError {}
 
 /** How a step began. */
 type StepStart =
@@ -323,7 +301,7 @@ class UpgradeRun {
         schedule: this.options.pollSchedule,
         clock: this.clock,
         onProgress: (p: TaskProgress) =>
-          this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${elapsedText(p.elapsedMs)} elapsed (task ${taskId})`, { status: true }),
+          this.ctx.log(`${this.name}: ${what} ${p.state ?? "PENDING"}, ${formatDuration(p.elapsedMs, "seconds")} elapsed (task ${taskId})`, { status: true }),
       });
     } catch (err) {
       // Name the limit that ran out: a user may also have set customTimeouts (plugin path).

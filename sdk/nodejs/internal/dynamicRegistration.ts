@@ -16,6 +16,7 @@
  * number of constructor frames), not ours, and one stack frame less in every resource's state.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { PROVIDER_KEY } from "../../../provider/dynamic/providerKey";
 import type { ResourceTypeName } from "../../../provider/dynamic/runtime";
 
 /** Module name under which resources register (`pulumi-nodejs:dynamic/cloudplatform:<Type>`). */
@@ -39,5 +40,5 @@ export function dynamicTypeToken(typeName: ResourceTypeName): string {
 
 /** A class's inputs plus the `__provider` the host reads on every call. */
 export function withProvider(typeName: ResourceTypeName, props: pulumi.Inputs): pulumi.Inputs {
-  return { ...props, __provider: providerSource(typeName) };
+  return { ...props, [PROVIDER_KEY]: providerSource(typeName) };
 }

@@ -3,16 +3,12 @@
  *
  * Why in the program process by default: the TypeScript SDK needs no plugin (its resources are
  * dynamic resources, and a dynamic provider cannot serve invokes), so a lookup is a plain async
- * function here. It reads `cloudplatform:apiKey` and `cloudplatform:baseUrl` with
- * `pulumi.runtime.getConfig` (config set with `--secret` arrives decrypted, and no "secret read
- * as plain" warning is printed because nothing is wrapped), falls back to
- * CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL, and never puts the key in a result.
- * Under Pulumi's mocks, and with options that pick a provider, it goes through the engine's
- * invoke instead, as a generated SDK's lookup does (`engineInvoke.ts`).
- * `getXOutput` first checks every argument whose value is already known, and the options,
- * synchronously (a bad one throws at the call, as fast as the Promise form fails), then lifts
- * the arguments with `pulumi.output(args).apply(...)`, so dependencies and secretness of the
- * inputs carry over and nothing is requested while an input is unknown (preview).
+ * function here, with the settings read through `pulumi.runtime.getConfig` (config set with
+ * `--secret` arrives decrypted, and no "secret read as plain" warning is printed because nothing
+ * is wrapped). Under Pulumi's mocks, and with options that pick a provider, it goes through the
+ * engine's invoke instead, as a generated SDK's lookup does (`engineInvoke.ts`). `getXOutput`
+ * lifts its arguments with `pulumi.output(args).apply(...)`, so dependencies and secretness
+ * carry over and nothing is requested while an input is unknown (preview).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { cacheForScope } from "../../../provider/lookups/cache";
@@ -50,12 +46,6 @@ export function programEnvironment(): LookupEnvironment {
     settings: resolveConnectionSettings((key) => pulumi.runtime.getConfig(key)),
     cache: cacheForScope(runScope()),
     progress: (message) => void pulumi.log.info(`cloudplatform: ${message}`),
-    clientOptions: {
-      // Waits (a rate limit, a 503) show up in `pulumi up` output instead of a silent pause.
-      onRetry: (e) => {
-        void pulumi.log.info(`cloudplatform: ${e.method} ${e.path} failed (${e.reason}); retrying in ${Math.ceil(e.delayMs / 1000)} s (attempt ${e.attempt + 1})`);
-      },
-    },
   };
 }
 

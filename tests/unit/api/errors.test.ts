@@ -146,7 +146,7 @@ test("429 RateLimitError when Retry-After exceeds the budget says so, and is not
   expect(err).toBeInstanceOf(RateLimitError);
   expect((err as RateLimitError).retryAfterMs).toBe(120_000);
   expect(err.message).toContain("(429 RateLimitError)");
-  expect(err.message).toContain("retry after 120 s, beyond the remaining retry budget");
+  expect(err.message).toContain("retry after 2m, beyond the remaining retry budget");
   expect(waits).toEqual([]);
   expect(logFor("/dns/v2/analyze/example.com/delegation-status")).toHaveLength(1);
 });

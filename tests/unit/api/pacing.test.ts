@@ -198,6 +198,8 @@ describe("the shared pause after a 429", () => {
     expect(familyOf("/dns/v2/zones")).toBe("dns");
     expect(familyOf("/storage/notifications/v1/events")).toBe("storage");
     expect(familyOf("/cloud/v1/tasks/abc")).toBe("cloud");
+    // The family is the product the error parser reads: a path outside the products is "other".
+    expect(familyOf("/somewhere/else")).toBe("other");
   });
 });
 

@@ -178,18 +178,18 @@ const STEPS: readonly StepRow[] = [
     failure: failed.status("GET", 503),
     at: { number: 3, counted: 2, elapsedMs: 1_500 },
     policy: { budgetMs: 2_000 },
-    expected: { stop: ServerError, attempts: 3, ends: "The retry budget of 2 s is spent after 3 attempts." },
+    expected: { stop: ServerError, attempts: 3, ends: "The retry budget of 2s is spent after 3 attempts." },
   },
   {
     name: "a network failure past the budget says the count once",
     failure: failed.network("GET", "ETIMEDOUT"),
     at: { number: 2, counted: 1, elapsedMs: 59_900 },
-    expected: { stop: ConnectionError, attempts: 2, ends: "may have taken effect. The retry budget of 60 s is spent after 2 attempts." },
+    expected: { stop: ConnectionError, attempts: 2, ends: "may have taken effect. The retry budget of 1m is spent after 2 attempts." },
   },
   {
     name: "a Retry-After beyond the remaining budget stops, naming both",
     failure: failed.status("GET", 429, 120_000),
-    expected: { stop: RateLimitError, attempts: 1, ends: "The server asked to retry after 120 s, beyond the remaining retry budget of 60 s; not retried." },
+    expected: { stop: RateLimitError, attempts: 1, ends: "The server asked to retry after 2m, beyond the remaining retry budget of 1m; not retried." },
   },
   {
     name: "a stop for a failure not retried, after earlier attempts, says their number once",
@@ -458,7 +458,7 @@ describe("against the simulator", () => {
     const err = await rejectionOf(client.cloud.regions.list());
     expect(err).toBeInstanceOf(ServerError);
     expect(waits).toEqual([500, 1000]); // the next, 2000, would pass the 2 s budget
-    expect(err.message).toContain("retry budget of 2 s is spent after 3 attempts");
+    expect(err.message).toContain("retry budget of 2s is spent after 3 attempts");
     expect(logFor(sim, "GET", "/cloud/v1/regions")).toHaveLength(3);
   });
 

@@ -98,14 +98,14 @@ test("the time budget ends backoff retries, with the note saying so", async () =
   await until(() => call.done, "the give-up");
   expect(served).toBe(4);
   expect(call.error).toBeInstanceOf(ServerError);
-  expect((call.error as Error).message).toContain("The retry budget of 10 s is spent after 4 attempts.");
+  expect((call.error as Error).message).toContain("The retry budget of 10s is spent after 4 attempts.");
 });
 
 test("a Retry-After beyond the budget is not waited for", async () => {
   respond = (res) => status(res, 429, { "retry-after": "120" });
   const err = await rejectionOf(createClient({ baseUrl: ownBaseUrl(), apiKey: newKey(), retry: { budgetMs: 60_000 } }).dns.delegationStatus("example.com"));
   expect(err).toBeInstanceOf(RateLimitError);
-  expect(err.message).toContain("The server asked to retry after 120 s, beyond the remaining retry budget of 60 s; not retried.");
+  expect(err.message).toContain("The server asked to retry after 2m, beyond the remaining retry budget of 1m; not retried.");
   expect(served).toBe(1);
 });
 

@@ -6,9 +6,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from "http";
 import { readFileSync } from "fs";
 import { join } from "path";
 import { createClient, DEFAULT_USER_AGENT, redact, VERSION } from "../../../provider/api";
+import { NotFoundError } from "../../../provider/api/errors";
+import * as redaction from "../../../provider/api/redact";
 import { apiPath, serializeQuery } from "../../../provider/api/url";
 import { startSimulator } from "../../../simulator";
-import { closeServer, listenOnLoopback, newKey } from "./helpers";
+import { admin, closeServer, listenOnLoopback, newKey } from "./helpers";
 
 describe("headers", () => {
   let server: Server;
@@ -97,4 +99,25 @@ describe("redaction", () => {
     expect(redact("Bad token: demo-c7", [demoKey])).toBe("Bad token: [REDACTED]");
     expect(redact(`demo-cluster and ${demoKey}`, [demoKey])).toBe("demo-cluster and [REDACTED]");
   });
+});
+
+test("a request's path is redacted once, however many attempts it takes, and every message shows it redacted", async () => {
+  const sim = await startSimulator({ apiKey: newKey() });
+  const spy = jest.spyOn(redaction, "redact");
+  try {
+    // A cluster named like the key: its path must never show the key.
+    const name = sim.apiKey;
+    const path = `/cloud/v2/k8s/clusters/1/76/${name}`;
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 1 }, path });
+    const c = createClient({ baseUrl: sim.url, apiKey: sim.apiKey, sleep: async () => undefined });
+    const err = await c.cloud.k8s.getCluster(1, 76, name).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect((err as NotFoundError).path).toBe("/cloud/v2/k8s/clusters/1/76/[REDACTED]");
+    expect((err as Error).message).not.toContain(name);
+    expect(sim.requests().filter((r) => r.path === path)).toHaveLength(3);
+    expect(spy.mock.calls.filter(([text]) => text === path)).toHaveLength(1);
+  } finally {
+    spy.mockRestore();
+    await sim.close();
+  }
 });

@@ -109,6 +109,15 @@ describe("runLookup with the cache", () => {
     expect(requestsTo(sim, "/cloud/v2/k8s/clusters/1/76/prod-cluster")).toHaveLength(2);
   });
 
+  it("names itself on a copy of the client's error, which stays unprefixed as its cause", async () => {
+    const err = (await runLookup(getK8sClusterLookup, { projectId: 1, regionId: 76, clusterName: "no-such-cluster" }, envFor(sim)).catch((e: unknown) => e)) as NotFoundError;
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err.message).toMatch(/^getK8sCluster: GET \/cloud\/v2\/k8s\/clusters\/1\/76\/no-such-cluster failed \(404 NotFoundError\)/);
+    expect(err.cause).toBeInstanceOf(NotFoundError);
+    expect((err.cause as NotFoundError).message).toBe(err.message.slice("getK8sCluster: ".length));
+    expect((err.cause as NotFoundError).status).toBe(err.status);
+  });
+
   it("hands every caller its own copy of a cached result", async () => {
     const env = envFor(sim);
     const a = await runLookup(getProjectsLookup, {}, env);

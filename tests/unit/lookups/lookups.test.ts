@@ -142,6 +142,19 @@ describe("getDelegationStatus", () => {
     expect(waits).toEqual(Array(30).fill(1000));
   });
 
+  it("says each retry wait on the progress line, in the SDK's and the plugin's words, and still tells the caller's onRetry", async () => {
+    let now = 0;
+    const retried: number[] = [];
+    const lines: string[] = [];
+    const path = "/dns/v2/analyze/example.com/delegation-status";
+    await admin(sim.url, "POST", "/faults", { burst429: { count: 2, retryAfterSeconds: 2 }, path });
+    const clientOptions = { now: () => now, sleep: async (ms: number) => void (now += ms), onRetry: (e: { attempt: number }) => void retried.push(e.attempt) };
+    await runLookup(getDelegationStatusLookup, { domain: "example.com" }, { ...envFor(sim, clientOptions), progress: (line) => lines.push(line) });
+    const waited = `GET ${path} failed (status 429: rate limited, the request was not acted on); retrying in 2s`;
+    expect(lines).toEqual([`${waited} (attempt 2)`, `${waited} (attempt 3)`]);
+    expect(retried).toEqual([1, 2]);
+  });
+
   describe("rate limit (injected clock)", () => {
     let clocked: RunningSimulator;
     let now = Date.parse("2026-10-01T00:00:00Z");
