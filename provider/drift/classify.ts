@@ -4,10 +4,11 @@
  * unit-tested on recorded events.
  *
  * The class and the resources come from the engine's structured events (refresh results with the
- * state before and the live values after, planned steps, diagnostics), never from text. The one
- * text read is a failure the engine never reported (no such stack, no passphrase, no backend):
- * the CLI prints it as `error: ` lines on stderr, and `briefError` keeps those lines as the stack's
- * message.
+ * state before and the live values after, planned steps, diagnostics) and from the refusal codes
+ * the provider ends its messages with, never from the CLI's wording. The one CLI text read is a
+ * failure the engine never reported (no such stack, no passphrase, no backend): the CLI prints it
+ * as `error: ` lines, and `briefError` keeps those lines as the stack's message; the class is
+ * `error` whatever they say.
  */
 import { isDeepStrictEqual } from "util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";

@@ -1,7 +1,4 @@
-/**
- * A whole drift run: select the stacks, preview them `parallel` at a time, and build the report.
- * The CLI (cli.ts) adds the outputs; tests and bench call this directly.
- */
+/** A whole drift run: select the stacks, preview them `parallel` at a time, build the report (cli.ts renders it). */
 import { PulumiCommand } from "@pulumi/pulumi/automation";
 import { runLimited } from "./pool";
 import { previewStack } from "./preview";
