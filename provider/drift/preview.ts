@@ -40,6 +40,13 @@ export function readEventLog(file: string): EngineEvent[] {
   });
 }
 
+/** The engine ends every preview it ran with a summary: a successful run without one lost its events, and must not pass as clean. */
+export function checkedRun(events: EngineEvent[], failure: string | undefined): PreviewRun {
+  if (failure !== undefined) return { events, failure };
+  if (events.some((e) => e.summaryEvent)) return { events };
+  return { events, failure: "the preview ended, but its engine events could not be read (the event log has no summary)" };
+}
+
 /** Runs the preview of `target` and collects its events. */
 async function runPreview(target: StackTarget, pulumiCommand: PulumiCommand): Promise<PreviewRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-drift-"));
@@ -56,7 +63,7 @@ async function runPreview(target: StackTarget, pulumiCommand: PulumiCommand): Pr
         resolve(err ? `${stdout}\n${stderr}`.trim() || err.message : undefined),
       ),
     );
-    return { events: readEventLog(eventLog), ...(failure !== undefined ? { failure } : {}) };
+    return checkedRun(readEventLog(eventLog), failure);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { readEventLog } from "../../../provider/drift/preview";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { checkedRun, readEventLog } from "../../../provider/drift/preview";
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "drift-events-"))));
@@ -19,4 +20,16 @@ test.each([
 
 test("a run that never wrote its event log has no events", () => {
   expect(readEventLog(path.join(dir, "missing.jsonl"))).toEqual([]);
+});
+
+const SUMMARY = { sequence: 9, timestamp: 0, summaryEvent: {} } as unknown as EngineEvent;
+const PRELUDE = { sequence: 0, timestamp: 0, preludeEvent: { config: {} } } as EngineEvent;
+
+test.each([
+  ["a run that succeeded with its summary", [PRELUDE, SUMMARY], undefined, undefined],
+  ["a run that succeeded without a summary (events lost): never clean", [PRELUDE], undefined, "the preview ended, but its engine events could not be read (the event log has no summary)"],
+  ["a run that succeeded with no events at all", [], undefined, "the preview ended, but its engine events could not be read (the event log has no summary)"],
+  ["a run that failed keeps its own failure", [PRELUDE], "error: no stack named 'x' found", "error: no stack named 'x' found"],
+] as const)("%s", (_, events, failure, expected) => {
+  expect(checkedRun([...events], failure).failure).toBe(expected);
 });
