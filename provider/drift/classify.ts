@@ -1,17 +1,20 @@
 /**
- * Classifies one stack from the engine events of its refresh-preview (and the error it ended
- * with, if any): clean, drift (the next `up` converges), drift-blocked (the provider refuses,
- * by refusal code) or error.
+ * Classifies one stack from the engine events of its refresh-preview: clean, drift (the next `up`
+ * converges), drift-blocked (the provider refuses, by refusal code) or error. Pure, so it is
+ * unit-tested on recorded events.
  *
- * Why from engine events: they are the engine's own structured account (refresh results with
- * the state before and the live values after, planned steps, diagnostics with their resource),
- * so nothing depends on the CLI's wording. Pure, so it is unit-tested on recorded events.
+ * The class and the resources come from the engine's structured events (refresh results with the
+ * state before and the live values after, planned steps, diagnostics) and from the refusal codes
+ * the provider ends its messages with, never from the CLI's wording. The one CLI text read is a
+ * failure the engine never reported (no such stack, no passphrase, no backend): the CLI prints it
+ * as `error: ` lines, and `briefError` keeps those lines as the stack's message; the class is
+ * `error` whatever they say.
  */
 import { isDeepStrictEqual } from "util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { SIG_KEY } from "../adapters/secrets";
 import { refusalCodesIn } from "../resources/refusals";
-import type { FieldDrift, Refusal, ResourceDrift, StackClass } from "./report";
+import { resourceNameOf, type FieldDrift, type Refusal, type ResourceDrift, type StackClass } from "./report";
 
 /** What a stack's classification says (the stack's identity and timing are added by the caller). */
 export interface Classification {
@@ -21,12 +24,27 @@ export interface Classification {
   readonly error?: string;
 }
 
+type Properties = Record<string, unknown>;
+
 interface StepMetadata {
   op: string;
   urn: string;
   type: string;
-  old?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> } | null;
-  new?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> } | null;
+  old?: { inputs?: Properties; outputs?: Properties } | null;
+  new?: { inputs?: Properties; outputs?: Properties } | null;
+}
+
+/** A refreshed resource whose live object differs from its state. */
+interface RefreshChange {
+  readonly type: string;
+  readonly deleted: boolean;
+  readonly fields: ChangedField[];
+}
+
+interface ChangedField {
+  readonly field: string;
+  readonly before?: unknown;
+  readonly after?: unknown;
 }
 
 /** Steps that change nothing on the platform. */
@@ -43,12 +61,12 @@ export function maskSecrets(value: unknown): unknown {
 }
 
 /** Properties users declare and read: the engine's and the dynamic provider's own (`__provider`) left out. */
-function userProperties(bag: Record<string, unknown> | undefined | null): Record<string, unknown> {
+function userProperties(bag: Properties | undefined | null): Properties {
   return Object.fromEntries(Object.entries(bag ?? {}).filter(([k]) => !k.startsWith("__")));
 }
 
-/** The fields whose values differ between `before` and `after`, with both values masked. */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Array<{ field: string; before?: unknown; after?: unknown }> {
+/** The fields whose values differ between `before` and `after`, both values masked. */
+function changedFields(before: Properties, after: Properties): ChangedField[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return keys
     .filter((k) => !isDeepStrictEqual(maskSecrets(before[k]), maskSecrets(after[k])))
@@ -60,14 +78,89 @@ function isUserResource(type: string): boolean {
   return type !== "pulumi:pulumi:Stack" && !type.startsWith("pulumi:providers:");
 }
 
-function nameOf(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
+/** The program's resources whose refresh found the live object changed or gone, by URN. */
+function refreshChanges(events: readonly EngineEvent[]): Map<string, RefreshChange> {
+  const changes = new Map<string, RefreshChange>();
+  for (const e of events) {
+    const step = e.resOutputsEvent?.metadata as StepMetadata | undefined;
+    if (!step || step.op !== "refresh" || !isUserResource(step.type)) continue;
+    if (!step.new) changes.set(step.urn, { type: step.type, deleted: true, fields: [] });
+    else {
+      const fields = changedFields(userProperties(step.old?.outputs), userProperties(step.new.outputs));
+      if (fields.length) changes.set(step.urn, { type: step.type, deleted: false, fields });
+    }
+  }
+  return changes;
 }
 
-/** The first `error:` lines of a failed CLI run's text, else its last line: a message fit for a report. */
+/** The first step the next `up` plans for each of the program's resources it would change, by URN. */
+function plannedSteps(events: readonly EngineEvent[]): Map<string, StepMetadata> {
+  const planned = new Map<string, StepMetadata>();
+  for (const e of events) {
+    const step = e.resourcePreEvent?.metadata as StepMetadata | undefined;
+    if (step && !NO_CHANGE_OPS.has(step.op) && isUserResource(step.type) && !planned.has(step.urn)) planned.set(step.urn, step);
+  }
+  return planned;
+}
+
+/** The error diagnostics: those carrying a refusal code, and the other messages. */
+function errorDiagnostics(events: readonly EngineEvent[]): { refusals: Refusal[]; errors: string[] } {
+  const refusals: Refusal[] = [];
+  const errors: string[] = [];
+  for (const e of events) {
+    const diag = e.diagnosticEvent;
+    if (!diag || diag.severity !== "error") continue;
+    const message = diag.message.trim();
+    const codes = refusalCodesIn(message);
+    for (const code of codes) refusals.push({ code, message, ...(diag.urn ? { urn: diag.urn } : {}) });
+    if (!codes.length) errors.push(message);
+  }
+  return { refusals, errors };
+}
+
+/**
+ * A resource's fields: state against live for a changed live object (with the declared value),
+ * or state against declared for a declaration changed while the live object matches the state.
+ */
+function fieldsOf(refresh: RefreshChange | undefined, step: StepMetadata | undefined): FieldDrift[] {
+  const declared = step?.new ? userProperties(step.new.inputs) : undefined;
+  if (refresh && !refresh.deleted) {
+    return refresh.fields.map((f) => ({
+      field: f.field,
+      ...("before" in f ? { state: f.before } : {}),
+      ...("after" in f ? { live: f.after } : {}),
+      ...(declared && f.field in declared ? { declared: maskSecrets(declared[f.field]) } : {}),
+    }));
+  }
+  if (refresh || !step) return [];
+  return changedFields(userProperties(step.old?.inputs), declared ?? {}).map((f) => ({
+    field: f.field,
+    ...("before" in f ? { state: f.before, live: f.before } : {}),
+    ...("after" in f ? { declared: f.after } : {}),
+  }));
+}
+
+/** Every resource that drifted or that the next `up` changes, ordered by URN. */
+function resourceDrifts(refreshed: Map<string, RefreshChange>, planned: Map<string, StepMetadata>): ResourceDrift[] {
+  const urns = [...new Set([...refreshed.keys(), ...planned.keys()])].sort((a, b) => a.localeCompare(b));
+  return urns.map((urn) => {
+    const refresh = refreshed.get(urn);
+    const step = planned.get(urn);
+    return {
+      urn,
+      type: refresh?.type ?? step?.type ?? "",
+      name: resourceNameOf(urn),
+      live: refresh ? (refresh.deleted ? "deleted" : "modified") : "pending",
+      plannedOp: step ? step.op : "none",
+      fields: fieldsOf(refresh, step),
+    };
+  });
+}
+
+/** The `error: ` lines of a failed CLI run's text, else its last line: a message fit for a report. */
 export function briefError(text: string): string {
   const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
-  // A CommandError's text starts its stderr with "stderr: " on the first line.
+  // The Automation API's CommandError puts "stderr: " before the first line of the CLI's stderr.
   const errorLine = /^(?:stderr:\s*)?error: /i;
   const errors = lines.filter((l) => errorLine.test(l)).map((l) => l.replace(errorLine, ""));
   const brief = errors.length ? [...new Set(errors)].join("; ") : (lines[lines.length - 1] ?? "the preview failed");
@@ -75,67 +168,12 @@ export function briefError(text: string): string {
 }
 
 /**
- * Classifies a stack. `failure` is the text of the error the preview ended with (undefined when
- * it succeeded); events are the engine events it emitted, in order.
+ * Classifies a stack from the engine events its preview emitted, in order. `failure` is the text
+ * the preview failed with (undefined when it succeeded).
  */
 export function classify(events: readonly EngineEvent[], failure?: string): Classification {
-  const refreshed = new Map<string, { type: string; fields: ReturnType<typeof changedFields>; deleted: boolean }>();
-  const planned = new Map<string, StepMetadata>();
-  const refusals: Refusal[] = [];
-  const errors: string[] = [];
-
-  for (const e of events) {
-    const out = e.resOutputsEvent?.metadata as StepMetadata | undefined;
-    if (out && out.op === "refresh" && isUserResource(out.type)) {
-      const before = userProperties(out.old?.outputs);
-      if (!out.new) refreshed.set(out.urn, { type: out.type, fields: [], deleted: true });
-      else {
-        const fields = changedFields(before, userProperties(out.new.outputs));
-        if (fields.length) refreshed.set(out.urn, { type: out.type, fields, deleted: false });
-      }
-    }
-    const pre = e.resourcePreEvent?.metadata as StepMetadata | undefined;
-    if (pre && !NO_CHANGE_OPS.has(pre.op) && isUserResource(pre.type) && !planned.has(pre.urn)) planned.set(pre.urn, pre);
-    const diag = e.diagnosticEvent;
-    if (diag && diag.severity === "error") {
-      const message = diag.message.trim();
-      const codes = refusalCodesIn(message);
-      if (codes.length) for (const code of codes) refusals.push({ code, message, ...(diag.urn ? { urn: diag.urn } : {}) });
-      else errors.push(message);
-    }
-  }
-
-  const resources: ResourceDrift[] = [];
-  for (const urn of new Set([...refreshed.keys(), ...planned.keys()])) {
-    const r = refreshed.get(urn);
-    const step = planned.get(urn);
-    const declared = step?.new ? userProperties(step.new.inputs) : undefined;
-    let fields: FieldDrift[];
-    if (r && !r.deleted) {
-      fields = r.fields.map((f) => ({
-        field: f.field,
-        ...("before" in f ? { state: f.before } : {}),
-        ...("after" in f ? { live: f.after } : {}),
-        ...(declared && f.field in declared ? { declared: maskSecrets(declared[f.field]) } : {}),
-      }));
-    } else if (step && !r) {
-      fields = changedFields(userProperties(step.old?.inputs), declared ?? {}).map((f) => ({
-        field: f.field,
-        ...("before" in f ? { state: f.before, live: f.before } : {}),
-        ...("after" in f ? { declared: f.after } : {}),
-      }));
-    } else fields = [];
-    resources.push({
-      urn,
-      type: r?.type ?? step?.type ?? "",
-      name: nameOf(urn),
-      live: r ? (r.deleted ? "deleted" : "modified") : "pending",
-      plannedOp: step ? step.op : "none",
-      fields,
-    });
-  }
-  resources.sort((a, b) => a.urn.localeCompare(b.urn));
-
+  const { refusals, errors } = errorDiagnostics(events);
+  const resources = resourceDrifts(refreshChanges(events), plannedSteps(events));
   if (errors.length || (failure !== undefined && refusals.length === 0)) {
     const error = errors.length ? [...new Set(errors)].join("\n") : briefError(failure ?? "");
     return { class: "error", resources, refusals, error };

@@ -16,10 +16,11 @@ import { redact } from "../api/redact";
 import { resolveConnectionSettings } from "../settings";
 import { parseOptions, USAGE } from "./options";
 import { stackKey, type DriftReport } from "./report";
-import { runDrift, selectedStacks } from "./run";
+import { runDrift } from "./run";
+import { selectStacks } from "./stacks";
 import { renderJunit } from "./render/junit";
 import { renderMarkdown } from "./render/markdown";
-import { progressLine, stackLines, summaryLines } from "./render/terminal";
+import { listingErrorLine, progressLine, stackLines, summaryLines } from "./render/terminal";
 
 /** The key no output may show: the environment's (each stack's own stays encrypted in its config). */
 function secrets(): readonly string[] {
@@ -48,10 +49,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   if (options.list) {
-    const { targets, failures } = await selectedStacks(options, await PulumiCommand.get());
+    const { targets, listingErrors } = await selectStacks(options, await PulumiCommand.get());
     for (const t of targets) out(stackKey(t));
-    for (const f of failures) process.stderr.write(redact(`${f.error}\n`, hidden));
-    return failures.length ? 2 : 0;
+    for (const e of listingErrors) process.stderr.write(redact(`${listingErrorLine(e)}\n`, hidden));
+    return listingErrors.length ? 2 : 0;
   }
 
   const tty = process.stderr.isTTY === true;
@@ -62,9 +63,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const clear = () => tty && process.stderr.write("\r\x1b[K");
   const report: DriftReport = await runDrift(options, {
     selected: (n) => ((total = n), draw()),
+    listingFailed: (e) => (clear(), out(listingErrorLine(e)), draw()),
     started: () => (running++, draw()),
     finished: (result) => {
-      if (result.stack !== "*") running--;
+      running--;
       done++;
       clear();
       out(stackLines(result));
@@ -76,7 +78,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (options.jsonFile) writeFile(options.jsonFile, redact(JSON.stringify(report, null, 2) + "\n", hidden));
   if (options.markdownFile) writeFile(options.markdownFile, redact(renderMarkdown(report), hidden));
   if (options.junitFile) writeFile(options.junitFile, redact(renderJunit(report), hidden));
-  if (report.stacks.length === 0) process.stderr.write("cloudplatform-drift: no stacks selected\n");
+  if (report.stacks.length === 0 && report.listingErrors.length === 0) process.stderr.write("cloudplatform-drift: no stacks selected\n");
   return report.exitCode;
 }
 

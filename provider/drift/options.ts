@@ -6,17 +6,11 @@
  */
 import * as path from "path";
 import { parseArgs } from "util";
-import { parseShard, type Shard } from "./shard";
+import type { RunSpec } from "./run";
+import { parseShard } from "./shard";
 
-/** What a run does. */
-export interface DriftOptions {
-  /** Project directories, absolute; the current directory when none was given. */
-  readonly cwds: readonly string[];
-  /** Stack names to preview in every project; empty with `allStacks` or for the selected stack. */
-  readonly stacks: readonly string[];
-  readonly allStacks: boolean;
-  readonly shard?: Shard;
-  readonly parallel: number;
+/** What a run does: the stacks, the parallelism, the reports. */
+export interface DriftOptions extends RunSpec {
   readonly jsonFile?: string;
   readonly markdownFile?: string;
   readonly junitFile?: string;

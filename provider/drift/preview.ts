@@ -1,30 +1,77 @@
 /**
- * One stack's refresh-preview through the Automation API, classified.
+ * One stack's refresh-preview, classified.
  *
- * `pulumi preview --refresh --run-program` reads the live objects and plans the next `up`
- * without persisting either: the state and the platform are left as they were (the integration
- * test checks the backend's files and the simulator's request log). `--run-program` makes the
- * refresh read with the program's providers, configured from the current stack config, as the
- * next `up` will: without it the engine reads with the provider settings saved in the state at
- * the last `up`, so after an API key rotation every stack would report the old key's 401.
+ * `pulumi preview --refresh --run-program` reads the live objects and plans the next `up` without
+ * persisting either. `--run-program` makes the refresh read with the program's providers,
+ * configured from the current stack config, as the next `up` will: without it the engine reads
+ * with the provider settings saved in the state at the last `up`, so after an API key rotation
+ * every stack would report the old key's 401.
+ *
+ * Why the CLI itself and not the Automation API's `Stack`: a `Stack` is always selected first
+ * (`pulumi stack select` rewrites the user's selected stack), while this preview only names its
+ * stack (`--stack`). Otherwise it runs as the Automation API runs it: `--exec-kind auto.local`,
+ * and the engine events written to `--event-log` (a flag the CLI offers while
+ * `PULUMI_DEBUG_COMMANDS` is set), read once the CLI exits.
  */
-import { Stack, type EngineEvent, type PulumiCommand } from "@pulumi/pulumi/automation";
-import { messageOf } from "../api/errors";
+import { execFile } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { EngineEvent, PulumiCommand } from "@pulumi/pulumi/automation";
 import { classify } from "./classify";
 import type { StackResult } from "./report";
-import { readOnlyWorkspace, type StackTarget } from "./stacks";
+import type { StackTarget } from "./stacks";
 
-/** Previews `target` in its own workspace and classifies what the engine reported. */
+/** What a preview left: the engine's events, and the CLI's error output when it failed. */
+interface PreviewRun {
+  readonly events: EngineEvent[];
+  readonly failure?: string;
+}
+
+/** The engine events of a finished run's event log, one JSON object a line; a line cut short is skipped. */
+export function readEventLog(file: string): EngineEvent[] {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+  return text.split("\n").flatMap((line) => {
+    try {
+      return line.trim() ? [JSON.parse(line) as EngineEvent] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The engine ends every preview it ran with a summary: a successful run without one lost its events, and must not pass as clean. */
+export function checkedRun(events: EngineEvent[], failure: string | undefined): PreviewRun {
+  if (failure !== undefined) return { events, failure };
+  if (events.some((e) => e.summaryEvent)) return { events };
+  return { events, failure: "the preview ended, but its engine events could not be read (the event log has no summary)" };
+}
+
+/** Runs the preview of `target` and collects its events. */
+async function runPreview(target: StackTarget, pulumiCommand: PulumiCommand): Promise<PreviewRun> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-drift-"));
+  const eventLog = path.join(dir, "events.jsonl");
+  const args = ["preview", "--refresh", "--run-program=true", "--color", "never", "--suppress-progress", "--non-interactive"];
+  args.push("--exec-kind", "auto.local", "--event-log", eventLog, "--stack", target.stack);
+  const command = pulumiCommand.command;
+  // As the Automation API runs a CLI given by path: plugins installed beside it are found first.
+  const PATH = path.isAbsolute(command) ? [path.dirname(command), process.env.PATH].join(path.delimiter) : process.env.PATH;
+  const env = { ...process.env, PATH, PULUMI_DEBUG_COMMANDS: "true" };
+  try {
+    const failure = await new Promise<string | undefined>((resolve) =>
+      execFile(command, args, { cwd: target.cwd, env, maxBuffer: Infinity }, (err, stdout, stderr) =>
+        resolve(err ? `${stdout}\n${stderr}`.trim() || err.message : undefined),
+      ),
+    );
+    return checkedRun(readEventLog(eventLog), failure);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Previews `target` and classifies what the engine reported. */
 export async function previewStack(target: StackTarget, pulumiCommand: PulumiCommand): Promise<StackResult> {
   const started = Date.now();
-  const events: EngineEvent[] = [];
-  let failure: string | undefined;
-  try {
-    const ws = await readOnlyWorkspace(target.cwd, pulumiCommand);
-    const stack = await Stack.select(target.stack, ws);
-    await stack.preview({ refresh: true, runProgram: true, color: "never", suppressProgress: true, onEvent: (e) => events.push(e) });
-  } catch (err) {
-    failure = messageOf(err) || "the preview failed";
-  }
+  const { events, failure } = await runPreview(target, pulumiCommand);
   return { ...target, ...classify(events, failure), startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
 }

@@ -1,10 +1,7 @@
 /**
- * The drift report: what `cloudplatform-drift` found per stack, the one structure every output
- * (terminal, JSON, Markdown, JUnit) is rendered from.
- *
- * Why one structure: the JSON file is a public, versioned format (its schema is
- * docs/guides/drift-report.schema.json); the other outputs show the same facts, so a pipeline
- * reading any of them sees the same classes and resources.
+ * The drift report, the one structure every output (terminal, JSON, Markdown, JUnit) is rendered
+ * from, so each shows the same facts. The JSON file is a public, versioned format: its schema is
+ * docs/guides/drift-report.schema.json.
  */
 import type { RefusalCode } from "../resources/refusals";
 
@@ -33,8 +30,7 @@ export interface ResourceDrift {
   readonly name: string;
   /**
    * `modified`: the live object differs from the state; `deleted`: it is gone from the platform;
-   * `pending`: the live object matches the state, but the next `up` changes it (the program's
-   * declaration changed).
+   * `pending`: the live object matches the state, but the program's declaration changed.
    */
   readonly live: "modified" | "deleted" | "pending";
   /** What the next `up` would do: `update`, `create`, `replace`, `delete`, or `none`. */
@@ -61,9 +57,16 @@ export interface StackResult {
   readonly refusals: readonly Refusal[];
   /** Why the stack errored (class `error` only). */
   readonly error?: string;
-  /** When its preview started (ISO 8601) and how long it took, for the run's timing. */
+  /** When its preview started (ISO 8601) and how long it took. */
   readonly startedAt: string;
   readonly durationMs: number;
+}
+
+/** A project directory whose stacks could not be listed: none of them was previewed, so the run fails. */
+export interface ListingError {
+  /** The project directory (`--cwd`). */
+  readonly cwd: string;
+  readonly error: string;
 }
 
 /** The whole run. */
@@ -76,12 +79,13 @@ export interface DriftReport {
   readonly shard?: { readonly index: number; readonly count: number };
   readonly counts: Readonly<Record<StackClass, number>>;
   readonly exitCode: 0 | 1 | 2;
+  readonly listingErrors: readonly ListingError[];
   readonly stacks: readonly StackResult[];
 }
 
-/** Exit status of a run: 2 when any stack errored, else 1 when any drifted, else 0. */
-export function exitCodeOf(stacks: readonly Pick<StackResult, "class">[]): 0 | 1 | 2 {
-  if (stacks.some((s) => s.class === "error")) return 2;
+/** Exit status of a run: 2 when a project's stacks could not be listed or a stack errored, else 1 when any drifted, else 0. */
+export function exitCodeOf(stacks: readonly Pick<StackResult, "class">[], listingErrors: readonly ListingError[]): 0 | 1 | 2 {
+  if (listingErrors.length || stacks.some((s) => s.class === "error")) return 2;
   if (stacks.some((s) => s.class === "drift" || s.class === "drift-blocked")) return 1;
   return 0;
 }
@@ -96,4 +100,13 @@ export function countByClass(stacks: readonly Pick<StackResult, "class">[]): Rec
 /** `project/stack`, the name a stack goes by in every output and in the shard hash. */
 export function stackKey(s: { readonly project: string; readonly stack: string }): string {
   return `${s.project}/${s.stack}`;
+}
+
+/**
+ * The resource name a URN ends with (`urn:pulumi:stack::project::type::name`): everything after
+ * the third `::`, as Pulumi reads it, since a name may itself contain `::`.
+ */
+export function resourceNameOf(urn: string): string {
+  const parts = urn.split("::");
+  return parts.length < 4 ? urn : parts.slice(3).join("::");
 }

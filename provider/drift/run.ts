@@ -1,33 +1,20 @@
-/**
- * A whole drift run: select the stacks, keep this shard's, preview them `parallel` at a time,
- * and build the report. The CLI (cli.ts) adds the outputs; tests and bench call this directly.
- */
+/** A whole drift run: select the stacks, preview them `parallel` at a time, build the report (cli.ts renders it). */
 import { PulumiCommand } from "@pulumi/pulumi/automation";
 import { runLimited } from "./pool";
 import { previewStack } from "./preview";
-import { countByClass, exitCodeOf, REPORT_FORMAT_VERSION, stackKey, type DriftReport, type StackResult } from "./report";
-import { inShard, type Shard } from "./shard";
-import { selectStacks, type StackTarget } from "./stacks";
+import { countByClass, exitCodeOf, REPORT_FORMAT_VERSION, stackKey, type DriftReport, type ListingError, type StackResult } from "./report";
+import { selectStacks, type StackSpec } from "./stacks";
 
-/** What to run (the stack selection and the parallelism of the command line). */
-export interface RunSpec {
-  readonly cwds: readonly string[];
-  readonly stacks: readonly string[];
-  readonly allStacks: boolean;
-  readonly shard?: Shard | undefined;
+/** What to run: the stacks and the parallelism of the command line. */
+export interface RunSpec extends StackSpec {
   readonly parallel: number;
-}
-
-/** The stacks a run would preview (this shard's), and the projects whose stacks could not be listed. */
-export async function selectedStacks(spec: RunSpec, pulumiCommand: PulumiCommand): Promise<{ targets: StackTarget[]; failures: StackResult[] }> {
-  const selection = await selectStacks(spec.cwds, spec.stacks, spec.allStacks, pulumiCommand);
-  return { targets: inShard(selection.targets, stackKey, spec.shard), failures: selection.failures };
 }
 
 /** Progress callbacks, for the terminal (a line per stack, a live count). */
 export interface RunObserver {
   /** The stacks of this run are known. */
   selected?(total: number): void;
+  listingFailed?(error: ListingError): void;
   started?(key: string): void;
   finished?(result: StackResult): void;
 }
@@ -36,17 +23,15 @@ export interface RunObserver {
 export async function runDrift(spec: RunSpec, observer: RunObserver = {}): Promise<DriftReport> {
   const started = Date.now();
   const pulumiCommand = await PulumiCommand.get();
-  const selection = await selectedStacks(spec, pulumiCommand);
-  const targets = selection.targets;
-  observer.selected?.(targets.length + selection.failures.length);
-  for (const f of selection.failures) observer.finished?.(f);
-  const results = await runLimited(targets, spec.parallel, async (target) => {
+  const { targets, listingErrors } = await selectStacks(spec, pulumiCommand);
+  observer.selected?.(targets.length);
+  for (const e of listingErrors) observer.listingFailed?.(e);
+  const stacks = await runLimited(targets, spec.parallel, async (target) => {
     observer.started?.(stackKey(target));
     const result = await previewStack(target, pulumiCommand);
     observer.finished?.(result);
     return result;
   });
-  const stacks = [...selection.failures, ...results];
   return {
     formatVersion: REPORT_FORMAT_VERSION,
     tool: "cloudplatform-drift",
@@ -54,7 +39,8 @@ export async function runDrift(spec: RunSpec, observer: RunObserver = {}): Promi
     durationMs: Date.now() - started,
     ...(spec.shard ? { shard: spec.shard } : {}),
     counts: countByClass(stacks),
-    exitCode: exitCodeOf(stacks),
+    exitCode: exitCodeOf(stacks, listingErrors),
+    listingErrors,
     stacks,
   };
 }

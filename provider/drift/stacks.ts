@@ -1,10 +1,21 @@
 /**
  * Which stacks a run previews: the named ones, every one of each project's backend
- * (`--all-stacks`), or each project's selected stack, listed through the Automation API.
+ * (`--all-stacks`), or each project's selected stack, then this shard's.
  */
 import { LocalWorkspace, type PulumiCommand } from "@pulumi/pulumi/automation";
 import { briefError } from "./classify";
-import type { StackResult } from "./report";
+import { stackKey, type ListingError } from "./report";
+import { inShard, type Shard } from "./shard";
+
+/** The stacks the command line asks for. */
+export interface StackSpec {
+  /** Project directories, absolute; the current directory when none was given. */
+  readonly cwds: readonly string[];
+  /** Stack names to preview in every project; empty with `allStacks` or for the selected stack. */
+  readonly stacks: readonly string[];
+  readonly allStacks: boolean;
+  readonly shard?: Shard | undefined;
+}
 
 /** One stack to preview. */
 export interface StackTarget {
@@ -13,60 +24,33 @@ export interface StackTarget {
   readonly stack: string;
 }
 
-/** Stacks found, and a result of class `error` for each project whose stacks could not be listed. */
+/** The stacks of this shard, and the project directories whose stacks could not be listed. */
 export interface Selection {
   readonly targets: StackTarget[];
-  readonly failures: StackResult[];
+  readonly listingErrors: ListingError[];
 }
 
-/**
- * A workspace on `cwd` that never changes the user's selected stack: the Automation API selects
- * a stack (`pulumi stack select`, a write to PULUMI_HOME) before each operation, but every
- * operation also names its stack (`--stack`), so the select is skipped. A missing stack then
- * fails the preview itself, with the CLI's message.
- */
-export async function readOnlyWorkspace(cwd: string, pulumiCommand: PulumiCommand): Promise<LocalWorkspace> {
-  const ws = await LocalWorkspace.create({ workDir: cwd, pulumiCommand });
-  ws.selectStack = async () => undefined;
-  return ws;
+/** The names of the stacks of the project in `ws` that `spec` asks for. */
+async function stackNames(ws: LocalWorkspace, spec: StackSpec): Promise<string[]> {
+  if (spec.stacks.length) return [...spec.stacks];
+  if (spec.allStacks) return (await ws.listStacks()).map((s) => s.name);
+  const current = await ws.stack();
+  if (!current) throw new Error(`no stack is selected in ${ws.workDir}: pass --stack NAME or --all-stacks`);
+  return [current.name];
 }
 
-/** The stacks of every project directory, as the options ask. */
-export async function selectStacks(
-  cwds: readonly string[],
-  names: readonly string[],
-  allStacks: boolean,
-  pulumiCommand: PulumiCommand,
-): Promise<Selection> {
+/** Lists the stacks of every project directory (reads only: nothing is selected) and keeps this shard's. */
+export async function selectStacks(spec: StackSpec, pulumiCommand: PulumiCommand): Promise<Selection> {
   const targets: StackTarget[] = [];
-  const failures: StackResult[] = [];
-  for (const cwd of cwds) {
-    let project = cwd;
+  const listingErrors: ListingError[] = [];
+  for (const cwd of spec.cwds) {
     try {
-      const ws = await readOnlyWorkspace(cwd, pulumiCommand);
-      project = (await ws.projectSettings()).name;
-      let stacks: string[];
-      if (names.length) stacks = [...names];
-      else if (allStacks) stacks = (await ws.listStacks()).map((s) => s.name);
-      else {
-        const current = await ws.stack();
-        if (!current) throw new Error(`no stack is selected in ${cwd}: pass --stack NAME or --all-stacks`);
-        stacks = [current.name];
-      }
-      for (const stack of stacks) targets.push({ cwd, project, stack });
+      const ws = await LocalWorkspace.create({ workDir: cwd, pulumiCommand });
+      const project = (await ws.projectSettings()).name;
+      for (const stack of await stackNames(ws, spec)) targets.push({ cwd, project, stack });
     } catch (err) {
-      failures.push({
-        cwd,
-        project,
-        stack: "*",
-        class: "error",
-        resources: [],
-        refusals: [],
-        error: `cannot list the stacks of ${cwd}: ${briefError(String((err as Error)?.message ?? err))}`,
-        startedAt: new Date().toISOString(),
-        durationMs: 0,
-      });
+      listingErrors.push({ cwd, error: briefError(String((err as Error)?.message ?? err)) });
     }
   }
-  return { targets, failures };
+  return { targets: inShard(targets, stackKey, spec.shard), listingErrors };
 }

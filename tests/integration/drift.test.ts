@@ -9,11 +9,13 @@
  *   cloudplatform plugin): its cluster upgraded past the declared version out of band;
  * - drift-python/quota: its cluster declared one version up, which the project's quota cannot
  *   hold (the preview-time quota check refuses it).
+ * The same run names a directory that holds no project, whose stacks cannot be listed: reported
+ * beside the stacks, not as one.
  * The run gives the four classes, the resources and fields, three report files (JSON checked
  * against its schema, JUnit parsed), exit 2; without the errored stack exit 1. Nothing is
  * written to the simulator or the backend (the only POST is the quota check, which changes
- * nothing); no key in any output; never three previews at once
- * with --parallel 2; shards 1/3, 2/3, 3/3 list every stack once.
+ * nothing), and no project's selected stack changes; no key in any output; never three previews
+ * at once with --parallel 2; shards 1/3, 2/3, 3/3 list every stack once.
  *
  * The CLI built here has no Python language host (the other Python suites run inline programs),
  * and the drift bin previews projects from their directories, as users keep them: the suite puts
@@ -44,6 +46,7 @@ let dir: string;
 let env: Record<string, string>;
 let dynamicDir: string;
 let pythonDir: string;
+let notAProjectDir: string;
 let pathDir: string;
 
 interface DriftRun {
@@ -80,8 +83,8 @@ async function deployed(cwd: string, stack: string, config: Record<string, strin
   await cli(cwd, ["up", "--yes", "--skip-preview", "--stack", stack]);
 }
 
-/** sha256 of every backend file, by path: the state, its backups and history. */
-function backendSnapshot(): Map<string, string> {
+/** sha256 of every file under `under` (the suite's backend by default: the state, its backups and history), by path. */
+function snapshot(under = path.join(dir, "backend")): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (d: string): void => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -90,7 +93,7 @@ function backendSnapshot(): Map<string, string> {
       else out.set(path.relative(dir, full), createHash("sha256").update(fs.readFileSync(full, "latin1")).digest("hex"));
     }
   };
-  walk(path.join(dir, "backend"));
+  walk(under);
   return out;
 }
 
@@ -118,6 +121,8 @@ let full: DriftRun;
 let before: Map<string, string>;
 let after: Map<string, string>;
 let writes: string[];
+let selectionsBefore: Map<string, string>;
+let selectionsAfter: Map<string, string>;
 
 beforeAll(async () => {
   sim = await startSimulator({ apiKey: newKey(), timeScale: 30 });
@@ -139,6 +144,8 @@ beforeAll(async () => {
   pythonDir = path.join(dir, "drift-python");
   fs.mkdirSync(pythonDir);
   for (const f of ["Pulumi.yaml", "__main__.py"]) fs.copyFileSync(path.join(PROGRAMS, "drift-python", f), path.join(pythonDir, f));
+  notAProjectDir = path.join(dir, "not-a-project");
+  fs.mkdirSync(notAProjectDir);
 
   await Promise.all([
     deployed(dynamicDir, "clean"),
@@ -157,11 +164,16 @@ beforeAll(async () => {
   // One version up, which project 2's quota (4 VMs, 3 in use) cannot hold during the rolling replacement.
   await cli(pythonDir, ["config", "set", "stagingVersion", "v1.30.4", "--stack", "quota"]);
 
-  before = backendSnapshot();
+  // A stack that is not the last one each project previews, so a run that selected stacks would change it.
+  await cli(dynamicDir, ["stack", "select", "clean"]);
+  await cli(pythonDir, ["stack", "select", "blocked"]);
+  selectionsBefore = snapshot(path.join(dir, "home", "workspaces"));
+  before = snapshot();
   await admin(sim.url, "DELETE", "/requests");
-  full = await drift(["--cwd", dynamicDir, "--cwd", pythonDir, "--all-stacks"], "full");
+  full = await drift(["--cwd", dynamicDir, "--cwd", notAProjectDir, "--cwd", pythonDir, "--all-stacks"], "full");
   writes = sim.requests().filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-  after = backendSnapshot();
+  after = snapshot();
+  selectionsAfter = snapshot(path.join(dir, "home", "workspaces"));
 });
 
 afterAll(async () => {
@@ -182,6 +194,14 @@ test("five stacks in one run: every class, exit 2", () => {
   });
   expect(report.counts).toEqual({ clean: 1, drift: 1, "drift-blocked": 2, error: 1 });
   expect(report.exitCode).toBe(2);
+});
+
+test("a directory whose stacks cannot be listed is reported beside the stacks, not as one", () => {
+  const report = JSON.parse(full.files.json) as DriftReport;
+  expect(report.listingErrors).toEqual([{ cwd: notAProjectDir, error: expect.stringContaining(notAProjectDir) }]);
+  expect(report.stacks.map((s) => s.cwd)).not.toContain(notAProjectDir);
+  expect(full.stdout).toContain(`cannot list the stacks of ${notAProjectDir}: `);
+  expect(full.files.markdown).toContain(`- \`${notAProjectDir}\`: `);
 });
 
 test("drift names the resources and fields, state against live (dynamic path)", () => {
@@ -219,21 +239,22 @@ test("error gives the server's message", () => {
   expect(s.error).toContain("The API key is missing or invalid");
 });
 
-test("the JSON report conforms to its schema; the JUnit report has a case per stack and a failure per drifted resource", () => {
+test("the JSON report conforms to its schema; the JUnit report has a case per stack (the projects not listed first) and a failure per drifted resource", () => {
   expect(schemaProblems(JSON.parse(full.files.json))).toEqual([]);
   const cases = [...full.files.junit.matchAll(/<testcase classname="([^"]+)" name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({
     key: `${m[1]}/${m[2]}`,
     failures: [...(m[4] ?? "").matchAll(/<failure type="([^"]+)"/g)].map((f) => f[1]),
     errors: [...(m[4] ?? "").matchAll(/<error /g)].length,
   }));
-  expect(cases.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+  expect(cases[0]).toEqual({ key: `${notAProjectDir}/list stacks`, failures: [], errors: 1 });
+  expect(cases.slice(1).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
     { key: "drift-dynamic/clean", failures: [], errors: 0 },
     { key: "drift-dynamic/drift", failures: ["drift", "drift"], errors: 0 },
     { key: "drift-dynamic/error", failures: [], errors: 1 },
     { key: "drift-python/blocked", failures: ["CLOUDPLATFORM_DOWNGRADE", "drift"], errors: 0 },
     { key: "drift-python/quota", failures: ["CLOUDPLATFORM_QUOTA"], errors: 0 },
   ]);
-  expect(full.files.junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="cloudplatform-drift" tests="5" failures="3" errors="1"/);
+  expect(full.files.junit).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="cloudplatform-drift" tests="6" failures="3" errors="2"/);
   expect(full.files.markdown).toContain("| drift-dynamic/drift | 🟡 drift | 2 |");
   expect(full.files.markdown).toContain("| `space` | modified | update | bytes | 1000 | 7 | 1000 |");
 });
@@ -243,7 +264,7 @@ test("the terminal shows a line per stack and the counts", () => {
     expect(full.stdout).toContain(line);
   }
   expect(full.stdout).toContain("    space: bytes 1000 -> 7");
-  expect(full.stdout).toMatch(/5 stacks in [\d.ms]+: 1 clean, 1 drift, 2 drift-blocked, 1 error; exit 2\n$/);
+  expect(full.stdout).toMatch(/5 stacks in [\d.ms]+: 1 clean, 1 drift, 2 drift-blocked, 1 error; 1 project not listed; exit 2\n$/);
 });
 
 test("nothing was written to the platform or the state (the one POST is the upgrade's quota check, which changes nothing)", () => {
@@ -252,6 +273,11 @@ test("nothing was written to the platform or the state (the one POST is the upgr
   expect(sim.state().tasks).toEqual([]);
   expect(after).toEqual(before);
   expect(sim.state().clusters.find((c) => c.name === "demo-cluster")?.version).toBe("v1.32.1");
+});
+
+test("no project's selected stack changed", () => {
+  expect(selectionsBefore.size).toBe(2);
+  expect(selectionsAfter).toEqual(selectionsBefore);
 });
 
 test("--parallel 2 (the default) runs two previews at once, never three", () => {

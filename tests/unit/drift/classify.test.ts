@@ -1,5 +1,4 @@
 import { briefError, classify, maskSecrets } from "../../../provider/drift/classify";
-import { countByClass, exitCodeOf } from "../../../provider/drift/report";
 import { quotaRefusal } from "../../../provider/resources/k8s/capacity";
 import { diagnostic, refreshed, step, URN } from "./fixtures";
 
@@ -69,16 +68,14 @@ test("an error without a code wins over a refusal: error, with the engine's mess
   expect(result.refusals).toHaveLength(1);
 });
 
-test("a failure before any engine event: error with the CLI's error lines", () => {
-  const text = "CommandError: code: 255\n stdout: \n stderr: error: no stack named 'nope' found\n";
-  expect(classify([], text)).toEqual({ class: "error", resources: [], refusals: [], error: "no stack named 'nope' found" });
-  expect(briefError("a\nlast line\n")).toBe("last line");
+test.each([
+  ["a CommandError's text (the Automation API, listing stacks)", "CommandError: code: 255\n stdout: \n stderr: error: no stack named 'nope' found\n", "no stack named 'nope' found"],
+  ["the CLI's own output (a preview)", "Previewing update (nope):\n\nerror: no stack named 'nope' found\n", "no stack named 'nope' found"],
+  ["two error lines, one repeated", "error: a\n  error: b\nerror: a\n", "a; b"],
+])("a failure before any engine event is an error with the CLI's error lines: %s", (_, text, brief) => {
+  expect(classify([], text)).toEqual({ class: "error", resources: [], refusals: [], error: brief });
 });
 
-test("exit status and counts follow the worst class", () => {
-  expect(exitCodeOf([{ class: "clean" }])).toBe(0);
-  expect(exitCodeOf([{ class: "clean" }, { class: "drift-blocked" }])).toBe(1);
-  expect(exitCodeOf([{ class: "drift" }, { class: "error" }])).toBe(2);
-  expect(exitCodeOf([])).toBe(0);
-  expect(countByClass([{ class: "drift" }, { class: "drift" }])).toEqual({ clean: 0, drift: 2, "drift-blocked": 0, error: 0 });
+test("a failure without error lines gives its last line", () => {
+  expect(briefError("a\nlast line\n")).toBe("last line");
 });

@@ -4,7 +4,7 @@
  * report built from them, for the drift unit tests.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import type { DriftReport, StackResult } from "../../../provider/drift/report";
+import type { DriftReport, ListingError, StackResult } from "../../../provider/drift/report";
 
 const EVENT_TYPE = "pulumi-nodejs:dynamic/cloudplatform:StorageEvent";
 export const URN = (name: string, type = EVENT_TYPE) => `urn:pulumi:test::drift::${type}::${name}`;
@@ -65,6 +65,10 @@ export function sampleReport(): DriftReport {
     durationMs: 4000,
     counts: { clean: 1, drift: 1, "drift-blocked": 1, error: 1 },
     exitCode: 2,
+    listingErrors: [],
     stacks,
   };
 }
+
+/** A project directory whose stacks could not be listed. */
+export const LISTING_ERROR: ListingError = { cwd: "/p/infra", error: "no stack is selected in /p/infra: pass --stack NAME or --all-stacks" };

@@ -1,10 +1,12 @@
 import { renderJunit } from "../../../provider/drift/render/junit";
 import { renderMarkdown } from "../../../provider/drift/render/markdown";
-import { progressLine, stackLines, summaryLines } from "../../../provider/drift/render/terminal";
-import { sampleReport } from "./fixtures";
+import { listingErrorLine, progressLine, stackLines, summaryLines } from "../../../provider/drift/render/terminal";
+import { LISTING_ERROR, sampleReport } from "./fixtures";
 import { schemaProblems } from "./schemaCheck";
 
 const report = sampleReport();
+/** The sample report with a project whose stacks could not be listed: beside the stacks, never one of them. */
+const unlisted = { ...report, listingErrors: [LISTING_ERROR] };
 
 test("terminal: a line per stack with its resources, refusals or error, then the counts", () => {
   const [clean, drift, blocked, error] = report.stacks.map(stackLines);
@@ -50,3 +52,26 @@ test("the sample report conforms to the schema, and the check finds what does no
     "$.stacks[1].resources[0]: extra is not allowed",
   ]);
 });
+
+test("terminal: a project whose stacks could not be listed has its own line and is counted apart from the stacks", () => {
+  expect(listingErrorLine(LISTING_ERROR)).toBe("cannot list the stacks of /p/infra: no stack is selected in /p/infra: pass --stack NAME or --all-stacks");
+  expect(summaryLines(unlisted)).toBe("4 stacks in 4s: 1 clean, 1 drift, 1 drift-blocked, 1 error; 1 project not listed; exit 2");
+});
+
+test("markdown: a project whose stacks could not be listed is counted and listed apart from the stacks", () => {
+  const md = renderMarkdown(unlisted);
+  expect(md).toContain("4 stacks: **1** clean, **1** drift, **1** drift-blocked, **1** error, **1** project not listed (exit 2).");
+  expect(md).toContain("### Projects whose stacks could not be listed\n\n- `/p/infra`: no stack is selected in /p/infra: pass --stack NAME or --all-stacks\n");
+  expect(md.match(/^\| /gm)).toHaveLength(renderMarkdown(report).match(/^\| /gm)!.length);
+});
+
+test("junit: a project whose stacks could not be listed is an errored test case `list stacks`, named by its directory", () => {
+  const xml = renderJunit(unlisted);
+  expect(xml).toContain('<testsuites name="cloudplatform-drift" tests="5" failures="2" errors="2" time="4.000">');
+  expect(xml).toContain('<testcase classname="/p/infra" name="list stacks" time="0.000">\n      <error type="listing" message="no stack is selected in /p/infra: pass --stack NAME or --all-stacks">');
+});
+
+test("a report with a project whose stacks could not be listed conforms to the schema", () => {
+  expect(schemaProblems(JSON.parse(JSON.stringify(unlisted)))).toEqual([]);
+});
+
