@@ -5,8 +5,8 @@
  * Why its own module: `index.ts` assembles these pieces and every route reads them; kept apart
  * from the route table (`router.ts`), the modules of the pieces never import the router.
  */
+import type { AnswerShapers } from "./answers";
 import type { Clock } from "./clock";
-import type { SimulatorDialect } from "./dialect";
 import type { FaultConfig } from "./faults";
 import type { MalformedRules } from "./malformed";
 import type { ListShifts } from "./listShifts";
@@ -33,10 +33,10 @@ export interface SimContext {
   /** Lists that gain and lose items between pages (admin API `/__admin/list-shifts`). */
   listShifts: ListShifts;
   /**
-   * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
-   * started dialect on reset.
+   * The answer shapers of the dialect in force (`dialect.ts`): replaced by `POST /__admin/dialect`,
+   * back to the started dialect's on reset.
    */
-  dialect: SimulatorDialect;
+  answers: AnswerShapers;
   /** Restores seed state and the started dialect, clears the log and faults (admin reset). */
   reset(): void;
 }

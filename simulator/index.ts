@@ -9,6 +9,7 @@
 import * as http from "http";
 import { randomBytes } from "crypto";
 import { Clock } from "./clock";
+import { ANSWER_SHAPERS } from "./answers";
 import { parseDialect, type SimulatorDialect } from "./dialect";
 import type { SimContext } from "./context";
 import { SlidingWindowLimiter } from "./routes/dns";
@@ -115,10 +116,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     malformed,
     unserved,
     listShifts,
-    dialect: startDialect,
+    answers: ANSWER_SHAPERS[startDialect],
     reset() {
       store.reset();
-      sim.dialect = startDialect;
+      sim.answers = ANSWER_SHAPERS[startDialect];
       requestLog.clear();
       faults.clear();
       malformed.clear();

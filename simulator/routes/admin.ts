@@ -6,6 +6,7 @@
  * failing tasks) and to inspect what the client actually sent.
  */
 import { nonNegativeInteger, objectBody } from "../adminBody";
+import { ANSWER_SHAPERS } from "../answers";
 import type { SimContext } from "../context";
 import { DIALECTS, isDialect } from "../dialect";
 import { simpleError } from "../errors";
@@ -207,8 +208,8 @@ function createTask(ctx: RouteContext) {
 function setDialect(ctx: RouteContext) {
   const dialect = isObject(ctx.body) ? ctx.body.dialect : undefined;
   if (!isDialect(dialect)) throw simpleError(400, `dialect must be one of: ${DIALECTS.join(", ")}`);
-  ctx.sim.dialect = dialect;
-  return ok({ dialect: ctx.sim.dialect });
+  ctx.sim.answers = ANSWER_SHAPERS[dialect];
+  return ok({ dialect });
 }
 
 function getState(ctx: RouteContext) {
@@ -241,7 +242,7 @@ export const adminRoutes: Route[] = [
     },
   },
   { method: "GET", pattern: /^\/__admin\/state\/?$/, handler: getState },
-  { method: "GET", pattern: /^\/__admin\/dialect\/?$/, handler: (ctx) => ok({ dialect: ctx.sim.dialect }) },
+  { method: "GET", pattern: /^\/__admin\/dialect\/?$/, handler: (ctx) => ok({ dialect: ctx.sim.answers.dialect }) },
   { method: "POST", pattern: /^\/__admin\/dialect\/?$/, handler: setDialect },
   { method: "POST", pattern: /^\/__admin\/bulk\/?$/, handler: bulkCreate },
   { method: "PATCH", pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/?$/, handler: patchCluster },

@@ -5,7 +5,6 @@
  * the cloud API), so clients can test their error mapping; unknown projects or regions
  * answer 404 `NotFoundError`.
  */
-import { extraRegions, instanceAnswer, listAnswer, pageSize, regionPageAnswer, taskAnswer } from "../answers/cloud";
 import { cloudError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
@@ -133,7 +132,7 @@ export function requireProject(ctx: RouteContext, id: number): Project {
 /** Every region the list shows: the state's, plus the dialect's extra ones (`extraRegions`). */
 function allRegions(ctx: RouteContext): Region[] {
   const regions = ctx.sim.store.state.regions;
-  const extra = extraRegions(ctx.sim.dialect, regions);
+  const extra = ctx.sim.answers.cloud.extraRegions(regions);
   return extra.length ? [...regions, ...extra] : regions;
 }
 
@@ -148,7 +147,7 @@ function getTask(ctx: RouteContext) {
   const id = ctx.params.task_id ?? "";
   const task = ctx.sim.tasks.get(id);
   if (!task) throw cloudError(404, "NotFoundError", `Task ${id} could not be found`, ctx.requestId);
-  return ok(taskAnswer(ctx.sim.dialect, ctx.sim.tasks.view(task)));
+  return ok(ctx.sim.answers.cloud.task(ctx.sim.tasks.view(task)));
 }
 
 function listTasks(ctx: RouteContext) {
@@ -178,9 +177,10 @@ function listTasks(ctx: RouteContext) {
     return true;
   });
   tasks = [...tasks].sort((a, b) => (orderBy === "asc" ? a.createdAt - b.createdAt : b.createdAt - a.createdAt));
-  const p = page(tasks, pageSize(ctx.sim.dialect, limit), offset);
+  const { cloud } = ctx.sim.answers;
+  const p = page(tasks, cloud.pageSize(limit), offset);
   const views = { count: p.count, results: p.results.map((t) => engine.view(t, now)) };
-  return ok(listAnswer(ctx.sim.dialect, views, offset, taskAnswer));
+  return ok(cloud.list(views, offset, cloud.task));
 }
 
 function listProjects(ctx: RouteContext) {
@@ -195,7 +195,8 @@ function listProjects(ctx: RouteContext) {
     (p) => (includeDeleted || p.state !== "DELETED") && (name === null || p.name === name),
   );
   if (orderBy) projects = sortBy(projects, orderBy);
-  return ok(listAnswer(ctx.sim.dialect, page(projects, pageSize(ctx.sim.dialect, limit), offset), offset));
+  const { cloud } = ctx.sim.answers;
+  return ok(cloud.list(page(projects, cloud.pageSize(limit), offset), offset));
 }
 
 function listRegions(ctx: RouteContext) {
@@ -212,11 +213,12 @@ function listRegions(ctx: RouteContext) {
   );
   if (product) regions = regions.filter((r) => r[product === "inference" ? "has_ai" : "has_basic_vm"] === true);
   if (orderBy) regions = sortBy(regions, orderBy);
-  const p = page(regions, pageSize(ctx.sim.dialect, limit), offset);
+  const { cloud } = ctx.sim.answers;
+  const p = page(regions, cloud.pageSize(limit), offset);
   if (showVolumeTypes) {
     p.results = p.results.map((r) => (r.available_volume_types === null ? { ...r, available_volume_types: ["standard"] } : r));
   }
-  return ok(regionPageAnswer(ctx.sim.dialect, p, offset));
+  return ok(cloud.regionPage(p, offset));
 }
 
 const INSTANCE_STATUSES = [
@@ -247,7 +249,8 @@ function listInstances(ctx: RouteContext) {
       (status === undefined || i.status === status),
   );
   if (orderBy) instances = sortBy(instances, orderBy.replace("created", "created_at") as `${string}.${"asc" | "desc"}`);
-  return ok(listAnswer(ctx.sim.dialect, page(instances, pageSize(ctx.sim.dialect, limit), offset), offset, instanceAnswer));
+  const { cloud } = ctx.sim.answers;
+  return ok(cloud.list(page(instances, cloud.pageSize(limit), offset), offset, cloud.instance));
 }
 
 /**

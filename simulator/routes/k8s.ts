@@ -15,9 +15,6 @@
  *   (`rollingReplacement.ts`);
  * - when the task FINISHES the cluster is `Provisioned` at the new version.
  */
-import { listAnswer, pageSize } from "../answers/cloud";
-import { clusterAnswer, extraClusters } from "../answers/k8s";
-import { extraFields } from "../dialect";
 import { cloudError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
@@ -79,7 +76,7 @@ function findCluster(ctx: RouteContext): Cluster {
  */
 function clustersOf(ctx: RouteContext, projectId: number, regionId: number): Cluster[] {
   const clusters = ctx.sim.store.state.clusters.filter((c) => c.project_id === projectId && c.region_id === regionId);
-  return [...clusters, ...extraClusters(ctx.sim.dialect, projectId, regionId, clusters)];
+  return [...clusters, ...ctx.sim.answers.k8s.extraClusters(projectId, regionId, clusters)];
 }
 
 /**
@@ -113,22 +110,23 @@ function listClusters(ctx: RouteContext) {
   requireRegion(ctx, regionId);
   const clusters = clustersOf(ctx, projectId, regionId);
   clusters.forEach((c) => releaseStaleLock(ctx, c));
-  const p = page(clusters, pageSize(ctx.sim.dialect, limit), offset);
-  return ok(listAnswer(ctx.sim.dialect, { count: p.count, results: p.results.map((c) => view(ctx, c)) }, offset, clusterAnswer));
+  const { cloud, k8s } = ctx.sim.answers;
+  const p = page(clusters, cloud.pageSize(limit), offset);
+  return ok(cloud.list({ count: p.count, results: p.results.map((c) => view(ctx, c)) }, offset, k8s.cluster));
 }
 
 function getCluster(ctx: RouteContext) {
   const c = findCluster(ctx);
   releaseStaleLock(ctx, c);
   if (applyOnRead(ctx.sim.store.state, c)) ctx.sim.store.save();
-  return ok(clusterAnswer(ctx.sim.dialect, view(ctx, c)));
+  return ok(ctx.sim.answers.k8s.cluster(view(ctx, c)));
 }
 
 function listUpgradeVersions(ctx: RouteContext) {
   const c = findCluster(ctx);
   const targets = upgradeTargets(ctx.sim.store.state.k8sVersions, c.version);
   const items = targets.map((version) => ({ version }));
-  return ok(listAnswer(ctx.sim.dialect, { count: items.length, results: items }, 0));
+  return ok(ctx.sim.answers.cloud.list({ count: items.length, results: items }, 0));
 }
 
 function upgrade(ctx: RouteContext) {
@@ -162,7 +160,7 @@ function upgrade(ctx: RouteContext) {
   });
   c.task_id = task.id;
   ctx.sim.store.save();
-  return ok(extraFields(ctx.sim.dialect, { tasks: [task.id] }));
+  return ok(ctx.sim.answers.object({ tasks: [task.id] }));
 }
 
 /**

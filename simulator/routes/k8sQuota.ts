@@ -9,7 +9,6 @@
  * `K8sClusterQuotaResponseSerializer`: `<quota>_limit`, `<quota>_usage` and `<quota>_requested`
  * for each quota the pool would exceed, `{}` when none. Nothing is written.
  */
-import { extraFields } from "../dialect";
 import { cloudError } from "../errors";
 import { excessOf } from "../quotas";
 import type { RouteContext } from "../router";
@@ -58,5 +57,5 @@ export function checkLimits(ctx: RouteContext) {
     answer[`${e.quota}_usage`] = e.usage;
     answer[`${e.quota}_requested`] = e.requested;
   }
-  return ok(extraFields(ctx.sim.dialect, answer));
+  return ok(ctx.sim.answers.object(answer));
 }

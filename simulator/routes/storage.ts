@@ -14,7 +14,6 @@
  * leaves them as built here in the regular dialect.
  */
 import { randomUUID } from "crypto";
-import { eventAnswer, eventListAnswer, eventWriteAnswer } from "../answers/storage";
 import { simpleError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
@@ -131,7 +130,7 @@ function createEvent(ctx: RouteContext) {
   if (clientId !== undefined) stored.client_id = clientId;
   addEvent(state.storageEvents, stored);
   ctx.sim.store.save();
-  return ok(eventAnswer(ctx.sim.dialect, eventView(stored)));
+  return ok(ctx.sim.answers.storage.event(eventView(stored)));
 }
 
 function updateEvent(ctx: RouteContext) {
@@ -161,7 +160,7 @@ function updateEvent(ctx: RouteContext) {
   if (next.bytes === undefined) delete target.bytes;
   if (next.count === undefined) delete target.count;
   ctx.sim.store.save();
-  return eventWriteAnswer(ctx.sim.dialect);
+  return ctx.sim.answers.storage.eventWrite();
 }
 
 function deleteEvent(ctx: RouteContext) {
@@ -173,11 +172,11 @@ function deleteEvent(ctx: RouteContext) {
   if (!target) throw simpleError(400, "event not found");
   state.storageEvents = state.storageEvents.filter((e) => e !== target);
   ctx.sim.store.save();
-  return eventWriteAnswer(ctx.sim.dialect);
+  return ctx.sim.answers.storage.eventWrite();
 }
 
 function listEvents(ctx: RouteContext) {
-  return ok(eventListAnswer(ctx.sim.dialect, listView(ctx.sim.store.state)));
+  return ok(ctx.sim.answers.storage.eventList(listView(ctx.sim.store.state)));
 }
 
 function configurator() {
