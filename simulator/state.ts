@@ -17,6 +17,11 @@ export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** The fields that are set: an optional field left out stays absent rather than `undefined`. */
+export function definedOnly<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 /** A cloud project (`/cloud/v1/projects`). */
 export interface Project extends JsonObject {
   id: number;

@@ -8,7 +8,7 @@
 import { cloudError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
-import { Instance, JsonObject, Project, Region } from "../state";
+import { Instance, JsonObject, Region } from "../state";
 import { TASK_STATES, TaskState } from "../tasks";
 
 /**
@@ -99,6 +99,11 @@ export class CloudQuery {
     return t;
   }
 
+  /** `limit` (1..1000, `defaultLimit` when absent) and `offset` of an offset-paged list. */
+  page(defaultLimit: number): { limit: number; offset: number } {
+    return { limit: this.int("limit", defaultLimit, 1, 1000), offset: this.int("offset", 0, 0) };
+  }
+
   /** Throws the collected 400, if any. */
   done(): void {
     if (Object.keys(this.invalid).length > 0) {
@@ -115,18 +120,30 @@ export function page<T>(items: readonly T[], limit: number, offset: number): { c
   return { count: items.length, results: items.slice(offset, offset + limit) };
 }
 
-/** Parses an integer path parameter or answers 404 (a non-numeric id names nothing). */
-export function intParam(ctx: RouteContext, name: string, what: string): number {
+/** The project and region a `/{project_id}/{region_id}` path names. */
+export interface Scope {
+  projectId: number;
+  regionId: number;
+}
+
+/** The ids of a `/{project_id}/{region_id}` path, 404 when one is not a number (it names nothing). */
+export function scopeOf(ctx: RouteContext): Scope {
+  return { projectId: intParam(ctx, "project_id", "Project"), regionId: intParam(ctx, "region_id", "Region") };
+}
+
+/** The scope, or 404 when its project (deleted ones count as missing) or region does not exist. */
+export function requireScope(ctx: RouteContext, scope: Scope): Scope {
+  if (!ctx.sim.store.state.projects.some((x) => x.id === scope.projectId && x.state !== "DELETED")) {
+    throw cloudError(404, "NotFoundError", `Project ${scope.projectId} could not be found`, ctx.requestId);
+  }
+  requireRegion(ctx, scope.regionId);
+  return scope;
+}
+
+function intParam(ctx: RouteContext, name: string, what: string): number {
   const raw = ctx.params[name] ?? "";
   if (!/^\d+$/.test(raw)) throw cloudError(404, "NotFoundError", `${what} ${raw} could not be found`, ctx.requestId);
   return Number(raw);
-}
-
-/** The project with that id, or 404. Deleted projects count as missing. */
-export function requireProject(ctx: RouteContext, id: number): Project {
-  const p = ctx.sim.store.state.projects.find((x) => x.id === id && x.state !== "DELETED");
-  if (!p) throw cloudError(404, "NotFoundError", `Project ${id} could not be found`, ctx.requestId);
-  return p;
 }
 
 /** Every region the list shows: the state's, plus the dialect's extra ones (`extraRegions`). */
@@ -136,11 +153,9 @@ function allRegions(ctx: RouteContext): Region[] {
   return extra.length ? [...regions, ...extra] : regions;
 }
 
-/** The region with that id (one the region list shows), or 404. */
-export function requireRegion(ctx: RouteContext, id: number): Region {
-  const r = allRegions(ctx).find((x) => x.id === id);
-  if (!r) throw cloudError(404, "NotFoundError", `Region ${id} could not be found`, ctx.requestId);
-  return r;
+/** 404 unless the region list shows that region. */
+function requireRegion(ctx: RouteContext, id: number): void {
+  if (!allRegions(ctx).some((x) => x.id === id)) throw cloudError(404, "NotFoundError", `Region ${id} could not be found`, ctx.requestId);
 }
 
 function getTask(ctx: RouteContext) {
@@ -156,8 +171,7 @@ function listTasks(ctx: RouteContext) {
   const regionIds = q.ints("region_id");
   const states = q.manyOf<TaskState>("state", TASK_STATES);
   const taskType = ctx.query.get("task_type");
-  const limit = q.int("limit", 10, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(10);
   const orderBy = q.oneOf("order_by", ["asc", "desc"] as const) ?? q.oneOf("sorting", ["asc", "desc"] as const) ?? "desc";
   const from = q.dateTime("from_timestamp");
   const to = q.dateTime("to_timestamp");
@@ -185,8 +199,7 @@ function listTasks(ctx: RouteContext) {
 
 function listProjects(ctx: RouteContext) {
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 100, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(100);
   const includeDeleted = q.bool("include_deleted", false);
   const orderBy = q.oneOf("order_by", ["created_at.asc", "created_at.desc", "name.asc", "name.desc"] as const);
   const name = ctx.query.get("name");
@@ -201,8 +214,7 @@ function listProjects(ctx: RouteContext) {
 
 function listRegions(ctx: RouteContext) {
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 100, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(100);
   const orderBy = q.oneOf("order_by", ["created_at.asc", "created_at.desc", "display_name.asc", "display_name.desc"] as const);
   const product = q.oneOf("product", ["containers", "inference"] as const);
   const showVolumeTypes = q.bool("show_volume_types", false);
@@ -228,16 +240,13 @@ const INSTANCE_STATUSES = [
 ] as const;
 
 function listInstances(ctx: RouteContext) {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
+  const scope = scopeOf(ctx);
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 1000, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(1000);
   const status = q.oneOf("status", INSTANCE_STATUSES);
   const orderBy = q.oneOf("order_by", ["created.asc", "created.desc", "name.asc", "name.desc", "status.asc", "status.desc"] as const);
   q.done();
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scope);
   const name = ctx.query.get("name");
   const uuid = ctx.query.get("uuid");
   let instances: Instance[] = ctx.sim.store.state.instances.filter(

@@ -23,7 +23,7 @@ import { upgradeQuotaFailure } from "../quotas";
 import { poolsDuring } from "../rollingReplacement";
 import { Cluster, isObject, SimState, TaskRecord } from "../state";
 import { TaskEngine } from "../tasks";
-import { CloudQuery, intParam, page, requireProject, requireRegion } from "./cloud";
+import { CloudQuery, page, requireScope, scopeOf } from "./cloud";
 import { checkLimits } from "./k8sQuota";
 
 /** Task type of a cluster upgrade, as the spec names it. */
@@ -60,10 +60,7 @@ export function upgradeTargets(catalogue: readonly string[], current: string): s
 }
 
 function findCluster(ctx: RouteContext): Cluster {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scopeOf(ctx));
   const name = ctx.params.cluster_name ?? "";
   const c = clustersOf(ctx, projectId, regionId).find((x) => x.name === name);
   if (!c) throw cloudError(404, "NotFoundError", `Cluster ${name} could not be found`, ctx.requestId);
@@ -100,14 +97,11 @@ function releaseStaleLock(ctx: RouteContext, c: Cluster): void {
 }
 
 function listClusters(ctx: RouteContext) {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
+  const scope = scopeOf(ctx);
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 1000, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(1000);
   q.done();
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scope);
   const clusters = clustersOf(ctx, projectId, regionId);
   clusters.forEach((c) => releaseStaleLock(ctx, c));
   const { cloud, k8s } = ctx.sim.answers;

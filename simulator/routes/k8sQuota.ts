@@ -14,7 +14,7 @@ import { excessOf } from "../quotas";
 import type { RouteContext } from "../router";
 import { ok } from "../routeResult";
 import { isObject } from "../state";
-import { intParam, requireProject, requireRegion } from "./cloud";
+import { requireScope, scopeOf } from "./cloud";
 
 /** The node counts the OpenAPI allows (`minimum: 1`, `maximum: 200`). */
 const MIN_NODES = 1;
@@ -31,10 +31,7 @@ function nodeCount(body: Record<string, unknown>, key: string, def: number | nul
 
 /** Answers the quotas a new pool of the body's flavor and size would exceed. */
 export function checkLimits(ctx: RouteContext) {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scopeOf(ctx));
   const body = isObject(ctx.body) ? ctx.body : {};
   const invalid: Record<string, string[]> = {};
   const flavorId = body.flavor_id;
