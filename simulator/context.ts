@@ -1,9 +1,6 @@
 /**
- * The pieces of the running simulator a route handler may use: state, clock, tasks, the request
- * log, faults, malformed-answer rules and the dialect.
- *
- * Why its own module: `index.ts` assembles these pieces and every route reads them; kept apart
- * from the route table (`router.ts`), the modules of the pieces never import the router.
+ * The pieces of the running simulator a route handler may use. Apart from the route table
+ * (`router.ts`), so the modules of the pieces never import the router.
  */
 import type { AnswerShapers } from "./answers";
 import type { Clock } from "./clock";
@@ -22,9 +19,8 @@ export interface SimContext {
   tasks: TaskEngine;
   /** Rate limiter for delegation status: returns seconds to wait, or 0 when allowed. */
   delegationLimiter: { take(): number };
-  /** Request log (admin API). */
+  /** The admin API's side of the request log and faults; the server's is `ServerContext`. */
   requestLog: { list(): RequestLogEntry[]; inFlight(): InFlightRequest[]; clear(): void };
-  /** Fault injection state (admin API). */
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Malformed-answer rules (admin API `/__admin/malformed`). */
   malformed: MalformedRules;

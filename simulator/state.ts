@@ -312,7 +312,7 @@ export class StateStore {
   /**
    * Persists the state if a state file is configured, within `SAVE_DELAY_MS`.
    *
-   * Why deferred: the whole state is written each time, so a write per change made a run of N
+   * Why deferred: the whole state is written each time, so a write per change would make N
    * creates against N events write N² bytes. Changes within the delay share one write;
    * `flush()` (called by `close()`) writes at once.
    */

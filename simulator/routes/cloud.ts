@@ -263,8 +263,8 @@ function listInstances(ctx: RouteContext) {
 }
 
 /**
- * One collator for every sort. Why: `String.prototype.localeCompare` builds a collator per call,
- * which made sorting 10,000 items take seconds; a shared one gives the same order.
+ * One collator for every sort: `String.prototype.localeCompare` builds one per call, seconds
+ * for sorting 10,000 items; a shared one gives the same order.
  */
 const collator = new Intl.Collator();
 

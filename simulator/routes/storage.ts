@@ -10,8 +10,7 @@
  * - PUT and DELETE find the event by `uuid` when given, else by identity; a missing event is
  *   400 `{error: "event not found"}` (the operations document 400/401/409 only, no 404).
  *
- * Answers go through `answers/storage.ts` (`eventAnswer`, `eventListAnswer`, `eventWriteAnswer`), which
- * leaves them as built here in the regular dialect.
+ * The dialect shapes the answers (`ctx.sim.answers.storage`, `answers/storage.ts`).
  */
 import { randomUUID } from "crypto";
 import { simpleError } from "../errors";
