@@ -50,58 +50,32 @@ export const USAGE = `Usage: cloudplatform-simulator [options]
   --quiet                  do not log requests
   --help                   show this help`;
 
-/**
- * Applies one flag to `parsed`; `value` reads the flag's value (`--flag=v` or `--flag v`).
- * Returns false for a flag it does not know.
- */
-function applyFlag(flag: string, value: () => string, parsed: CliArgs): boolean {
-  const { options } = parsed;
-  const num = (): number => {
-    const v = Number(value());
-    if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
-    return v;
-  };
-  switch (flag) {
-    case "--port":
-      options.port = num();
-      return true;
-    case "--api-key":
-      options.apiKey = value();
-      return true;
-    case "--read-only-api-key":
-      options.readOnlyApiKey = value();
-      return true;
-    case "--seed":
-      options.seed = value();
-      return true;
-    case "--fault-seed": {
-      const seed = num();
-      if (!Number.isInteger(seed) || seed < 0) throw new Error(`${flag} needs a non-negative integer`);
-      options.faultSeed = seed;
-      return true;
-    }
-    case "--time-scale":
-      options.timeScale = num();
-      return true;
-    case "--state-file":
-      options.stateFile = value();
-      return true;
-    case "--dialect":
-      options.dialect = parseDialect(value(), flag);
-      return true;
-    case "--ready-file":
-      parsed.readyFile = value();
-      return true;
-    case "--quiet":
-      options.log = false;
-      return true;
-    case "--help":
-    case "-h":
-      parsed.help = true;
-      return true;
-    default:
-      return false;
-  }
+/** Reads a flag's value: `--flag=v` or `--flag v`. */
+interface FlagValue {
+  text(): string;
+  /** The value as a finite number, or an error naming the flag. */
+  number(): number;
+}
+
+/** What each flag does to the parsed command line. */
+const FLAGS = new Map<string, (value: FlagValue, parsed: CliArgs, flag: string) => void>([
+  ["--port", (v, p) => { p.options.port = v.number(); }],
+  ["--api-key", (v, p) => { p.options.apiKey = v.text(); }],
+  ["--read-only-api-key", (v, p) => { p.options.readOnlyApiKey = v.text(); }],
+  ["--seed", (v, p) => { p.options.seed = v.text(); }],
+  ["--fault-seed", (v, p, flag) => { p.options.faultSeed = nonNegativeInteger(v.number(), flag); }],
+  ["--time-scale", (v, p) => { p.options.timeScale = v.number(); }],
+  ["--state-file", (v, p) => { p.options.stateFile = v.text(); }],
+  ["--dialect", (v, p, flag) => { p.options.dialect = parseDialect(v.text(), flag); }],
+  ["--ready-file", (v, p) => { p.readyFile = v.text(); }],
+  ["--quiet", (_v, p) => { p.options.log = false; }],
+  ["--help", (_v, p) => { p.help = true; }],
+  ["-h", (_v, p) => { p.help = true; }],
+]);
+
+function nonNegativeInteger(n: number, flag: string): number {
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer`);
+  return n;
 }
 
 /** Parses argv (without node and script). Throws on unknown flags or bad values. */
@@ -111,13 +85,20 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     const arg = argv[i] ?? "";
     const eq = arg.indexOf("=");
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
+    const apply = FLAGS.get(flag);
+    if (!apply) throw new Error(`unknown option ${arg}`);
+    const text = (): string => {
       if (eq > 0) return arg.slice(eq + 1);
       const v = argv[++i];
       if (v === undefined) throw new Error(`${flag} needs a value`);
       return v;
     };
-    if (!applyFlag(flag, value, parsed)) throw new Error(`unknown option ${arg}`);
+    const number = (): number => {
+      const v = Number(text());
+      if (!Number.isFinite(v)) throw new Error(`${flag} needs a number`);
+      return v;
+    };
+    apply({ text, number }, parsed, flag);
   }
   return parsed;
 }

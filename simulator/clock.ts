@@ -1,32 +1,22 @@
 /**
- * The simulator's clock.
+ * The simulator's clock: real wall-clock time, with simulated durations (CONTRACT.md "Tasks")
+ * converted to real milliseconds by dividing by `timeScale`.
  *
- * Task timing is specified in simulated seconds (CONTRACT.md), while tests need the engine to
- * run much faster than a real cloud. Rather than keeping a separate simulated epoch (which would
- * drift from wall-clock timestamps and be hard to persist), the clock keeps real wall-clock time
- * and converts simulated durations into real milliseconds by dividing by `timeScale`. Task
- * schedules are stored as absolute real timestamps, so a state file reloaded after a restart
- * continues every task exactly where it was.
+ * Why no simulated epoch: task schedules are stored as absolute real timestamps, so a state file
+ * reloaded after a restart continues every task where it was, and timestamps never drift from
+ * the wall clock.
  */
 
 /** Source of "now" in epoch milliseconds; injectable so unit tests can control time. */
 export type TimeSource = () => number;
 
-/**
- * Converts between simulated seconds and real time.
- *
- * Why a class: the server, the task engine and the routes share one instance so that a
- * single `timeScale` governs every duration.
- */
+/** Converts simulated seconds to real time; one instance serves the whole simulator. */
 export class Clock {
   /** Simulated seconds per real second; 10 makes every task ten times faster. */
   readonly timeScale: number;
   private readonly source: TimeSource;
 
-  /**
-   * @param timeScale simulated seconds per real second (must be > 0)
-   * @param source where real time comes from (defaults to `Date.now`)
-   */
+  /** @param timeScale simulated seconds per real second (must be > 0) */
   constructor(timeScale = 1, source: TimeSource = Date.now) {
     if (!Number.isFinite(timeScale) || timeScale <= 0) {
       throw new Error(`timeScale must be a positive number, got ${String(timeScale)}`);

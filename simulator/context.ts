@@ -1,12 +1,9 @@
 /**
- * The pieces of the running simulator a route handler may use: state, clock, tasks, the request
- * log, faults, malformed-answer rules and the dialect.
- *
- * Why its own module: `index.ts` assembles these pieces and every route reads them; kept apart
- * from the route table (`router.ts`), the modules of the pieces never import the router.
+ * The pieces of the running simulator a route handler may use. Apart from the route table
+ * (`router.ts`), so the modules of the pieces never import the router.
  */
+import type { AnswerShapers } from "./answers";
 import type { Clock } from "./clock";
-import type { SimulatorDialect } from "./dialect";
 import type { FaultConfig } from "./faults";
 import type { MalformedRules } from "./malformed";
 import type { ListShifts } from "./listShifts";
@@ -22,9 +19,8 @@ export interface SimContext {
   tasks: TaskEngine;
   /** Rate limiter for delegation status: returns seconds to wait, or 0 when allowed. */
   delegationLimiter: { take(): number };
-  /** Request log (admin API). */
+  /** The admin API's side of the request log and faults; the server's is `ServerContext`. */
   requestLog: { list(): RequestLogEntry[]; inFlight(): InFlightRequest[]; clear(): void };
-  /** Fault injection state (admin API). */
   faults: { get(): FaultConfig; set(config: FaultConfig): void; clear(): void };
   /** Malformed-answer rules (admin API `/__admin/malformed`). */
   malformed: MalformedRules;
@@ -33,10 +29,10 @@ export interface SimContext {
   /** Lists that gain and lose items between pages (admin API `/__admin/list-shifts`). */
   listShifts: ListShifts;
   /**
-   * How answers are shaped (`dialect.ts`); changed by `POST /__admin/dialect`, back to the
-   * started dialect on reset.
+   * The answer shapers of the dialect in force (`dialect.ts`): replaced by `POST /__admin/dialect`,
+   * back to the started dialect's on reset.
    */
-  dialect: SimulatorDialect;
+  answers: AnswerShapers;
   /** Restores seed state and the started dialect, clears the log and faults (admin reset). */
   reset(): void;
 }

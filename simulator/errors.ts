@@ -85,127 +85,109 @@ export function simpleError(status: number, message: string, headers: Record<str
   return new HttpError(status, { error: message }, "application/json", headers);
 }
 
-/** 401 for a missing (`missing` true) or invalid token, in the product's shape. */
+/** One error in each product's words. */
+interface ProductError {
+  readonly status: number;
+  /** Cloud and IAM: `{exception_class, message, request_id}`. */
+  readonly cloud: readonly [exceptionClass: string, message: string];
+  /** WAAP: problem+json, or a text alone for `{detail}` (what its auth layer answers). */
+  readonly waap: readonly [type: string, title: string, detail: string] | string;
+  /** Every other product: `{error}`. */
+  readonly error: string;
+  readonly headers?: Record<string, string>;
+}
+
+function inProductShape(product: Product, requestId: string, e: ProductError): HttpError {
+  const headers = e.headers ?? {};
+  switch (product) {
+    case "cloud":
+    case "iam": {
+      const [exceptionClass, message] = e.cloud;
+      return new HttpError(e.status, { exception_class: exceptionClass, message, request_id: requestId }, "application/json", headers);
+    }
+    case "waap": {
+      if (typeof e.waap === "string") return new HttpError(e.status, { detail: e.waap }, PROBLEM_JSON, headers);
+      const [type, title, detail] = e.waap;
+      return problem(e.status, type, title, detail, undefined, headers);
+    }
+    default:
+      return simpleError(e.status, e.error, headers);
+  }
+}
+
+/** 401 for a missing (`missing` true) or invalid token. */
 export function unauthenticated(product: Product, missing: boolean, requestId: string): HttpError {
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return missing
-        ? cloudError(401, "not_authenticated", "Authentication credentials were not provided.", requestId)
-        : cloudError(401, "token_not_valid", "Given token not valid for any token type", requestId);
-    case "waap":
-      return new HttpError(401, { detail: "Auth token is missing or invalid" }, PROBLEM_JSON);
-    default:
-      return simpleError(401, missing ? "Auth token is missing" : "Auth token is invalid");
-  }
+  return inProductShape(product, requestId, {
+    status: 401,
+    cloud: missing ? ["not_authenticated", "Authentication credentials were not provided."] : ["token_not_valid", "Given token not valid for any token type"],
+    waap: "Auth token is missing or invalid",
+    error: missing ? "Auth token is missing" : "Auth token is invalid",
+  });
 }
 
-/** 403 for the read-only token attempting a write, in the product's shape. */
+/** 403 for the read-only token attempting a write. */
 export function forbidden(product: Product, requestId: string): HttpError {
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(403, "ForbiddenError", "Permission denied", requestId);
-    case "waap":
-      return new HttpError(403, { detail: "Permission denied" }, PROBLEM_JSON);
-    default:
-      return simpleError(403, "Permission denied");
-  }
+  const message = "Permission denied";
+  return inProductShape(product, requestId, { status: 403, cloud: ["ForbiddenError", message], waap: message, error: message });
 }
 
-/** 404 in the product's shape; `message` is used where the shape has room for it. */
+/** 404; `message` is used where the shape has room for it. */
 export function notFound(product: Product, message: string, requestId: string): HttpError {
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(404, "NotFoundError", message, requestId);
-    case "waap":
-      return problem(404, "http-not-found", "Not Found", "The resource is not found");
-    default:
-      return simpleError(404, message);
-  }
+  return inProductShape(product, requestId, {
+    status: 404,
+    cloud: ["NotFoundError", message],
+    waap: ["http-not-found", "Not Found", "The resource is not found"],
+    error: message,
+  });
 }
 
-/** 501 for an endpoint played as not served (`unserved.ts`), in the product's shape. */
+/** 501 for an endpoint played as not served (`unserved.ts`). */
 export function notImplemented(product: Product, method: string, path: string, requestId: string): HttpError {
   const message = `${method} ${path} is not implemented`;
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(501, "NotImplemented", message, requestId);
-    case "waap":
-      return problem(501, "not-implemented", "Not Implemented", message);
-    default:
-      return simpleError(501, message);
-  }
+  return inProductShape(product, requestId, { status: 501, cloud: ["NotImplemented", message], waap: ["not-implemented", "Not Implemented", message], error: message });
 }
 
-/** 405 in the product's shape. */
+/** 405. */
 export function methodNotAllowed(product: Product, method: string, requestId: string): HttpError {
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(405, "HTTPError", "HTTP 405: Method Not Allowed", requestId);
-    case "waap":
-      return problem(405, "http-method-not-allowed", "Method Not Allowed", `Method ${method} is not allowed`);
-    default:
-      return simpleError(405, `method ${method} not allowed`);
-  }
+  return inProductShape(product, requestId, {
+    status: 405,
+    cloud: ["HTTPError", "HTTP 405: Method Not Allowed"],
+    waap: ["http-method-not-allowed", "Method Not Allowed", `Method ${method} is not allowed`],
+    error: `method ${method} not allowed`,
+  });
 }
 
-/** 400 for a malformed request (bad JSON and the like), in the product's shape. */
+/** 400 for a malformed request (bad JSON and the like). */
 export function badRequest(product: Product, message: string, requestId: string): HttpError {
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(400, "ValidationError", message, requestId);
-    case "waap":
-      return problem(400, "http-bad-request", "Bad Request", message);
-    default:
-      return simpleError(400, message);
-  }
+  return inProductShape(product, requestId, { status: 400, cloud: ["ValidationError", message], waap: ["http-bad-request", "Bad Request", message], error: message });
 }
 
-/** 429 with `Retry-After` (whole seconds) in the product's shape. */
+/** 429 with `Retry-After` in whole seconds. */
 export function tooManyRequests(product: Product, retryAfterSeconds: number, requestId: string): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const headers = { "Retry-After": String(seconds) };
   const message = `Rate limit exceeded, retry in ${seconds} s`;
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return new HttpError(429, { exception_class: "TooManyRequests", message, request_id: requestId }, "application/json", headers);
-    case "waap":
-      return problem(429, "too-many-requests", "Too Many Requests", message, undefined, headers);
-    default:
-      return simpleError(429, message, headers);
-  }
+  return inProductShape(product, requestId, {
+    status: 429,
+    cloud: ["TooManyRequests", message],
+    waap: ["too-many-requests", "Too Many Requests", message],
+    error: message,
+    headers: { "Retry-After": String(seconds) },
+  });
 }
 
-/** 503 used by the error-rate fault, in the product's shape. */
+/** 503 of the error-rate fault. */
 export function serviceUnavailable(product: Product, requestId: string): HttpError {
   const message = "Service temporarily unavailable (simulated fault)";
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(503, "ServiceUnavailable", message, requestId);
-    case "waap":
-      return problem(503, "service-unavailable", "Service Unavailable", message);
-    default:
-      return simpleError(503, message);
-  }
+  return inProductShape(product, requestId, { status: 503, cloud: ["ServiceUnavailable", message], waap: ["service-unavailable", "Service Unavailable", message], error: message });
 }
 
-/** 500 for an unexpected exception inside a handler, in the product's shape. */
+/** 500 for an unexpected exception inside a handler. */
 export function internalError(product: Product, requestId: string): HttpError {
   const message = "Internal server error";
-  switch (product) {
-    case "cloud":
-    case "iam":
-      return cloudError(500, "InternalServerError", message, requestId);
-    case "waap":
-      return problem(500, "internal-server-error", "Internal server error.", message);
-    default:
-      return simpleError(500, message);
-  }
+  return inProductShape(product, requestId, {
+    status: 500,
+    cloud: ["InternalServerError", message],
+    waap: ["internal-server-error", "Internal server error.", message],
+    error: message,
+  });
 }

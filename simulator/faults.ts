@@ -1,32 +1,67 @@
 /**
  * Fault injection set through the admin API: latency, 429 bursts, 503s and connection resets,
- * for every request or only those matching a path (exact or prefix) and a method.
+ * for every request or only those a filter matches.
  *
  * Why seeded: a failing fault run must be replayable. Each draw is a pure function of the seed,
  * the fault kind, the request's method and path (UUIDs in it, new each run, count as one), and
- * how many requests with that method and path came before it since the faults were set, so the same seed gives the same faults to the same
- * requests even when unrelated requests interleave differently.
+ * how many requests with that method and path came before it since the faults were set, so the
+ * same seed gives the same faults to the same requests even when unrelated requests interleave
+ * differently.
  */
 import { randomInt } from "crypto";
+import { fraction, matchesRequest, nonNegativeInteger, requestFilter, type RequestFilter } from "./adminBody";
+import { simpleError } from "./errors";
+import { isObject, type JsonObject } from "./state";
 
 /** Fault configuration accepted by `POST /__admin/faults` (CONTRACT.md). */
-export interface FaultConfig {
+export interface FaultConfig extends RequestFilter {
   errorRate?: number;
   resetRate?: number;
   latencyMs?: number;
   /** `count` 429s with Retry-After; again after every `everyRequests` further matching requests, when set. */
   burst429?: { count: number; retryAfterSeconds: number; everyRequests?: number };
-  /** Only requests to exactly this path (`/storage/notifications/v1/event`, not `.../events`). */
-  path?: string;
-  /** Only requests whose path starts with this. */
-  pathPrefix?: string;
-  /** Only requests with this method (upper case). */
-  method?: string;
+  /** Reset writes only after they were handled (the write took effect, the answer is lost). */
   afterHandling?: boolean;
   /** Only the first this many matching requests (what is left of it, in `GET /__admin/faults`). */
   times?: number;
   /** Seed of the 503 and reset draws; the same seed replays the same faults. */
   seed?: number;
+}
+
+/** Reads the body of `POST /__admin/faults` (400 naming the first bad field). */
+export function parseFaultConfig(b: JsonObject): FaultConfig {
+  const config: FaultConfig = {};
+  const errorRate = fraction(b, "errorRate");
+  const resetRate = fraction(b, "resetRate");
+  if (errorRate !== undefined) config.errorRate = errorRate;
+  if (resetRate !== undefined) config.resetRate = resetRate;
+  if (b.latencyMs !== undefined) {
+    if (typeof b.latencyMs !== "number" || b.latencyMs < 0) throw simpleError(400, "latencyMs must be a non-negative number");
+    config.latencyMs = b.latencyMs;
+  }
+  if (b.burst429 !== undefined) config.burst429 = parseBurst(b.burst429);
+  Object.assign(config, requestFilter(b));
+  const times = nonNegativeInteger(b, "times");
+  if (times !== undefined) config.times = times;
+  const seed = nonNegativeInteger(b, "seed");
+  if (seed !== undefined) config.seed = seed;
+  if (b.afterHandling !== undefined) config.afterHandling = b.afterHandling === true;
+  return config;
+}
+
+function parseBurst(burst: unknown): NonNullable<FaultConfig["burst429"]> {
+  if (!isObject(burst) || typeof burst.count !== "number" || burst.count < 0) {
+    throw simpleError(400, "burst429 must be {count, retryAfterSeconds, everyRequests?}");
+  }
+  const retry = typeof burst.retryAfterSeconds === "number" ? burst.retryAfterSeconds : 1;
+  const parsed: NonNullable<FaultConfig["burst429"]> = { count: Math.floor(burst.count), retryAfterSeconds: retry };
+  if (burst.everyRequests !== undefined) {
+    if (typeof burst.everyRequests !== "number" || !Number.isInteger(burst.everyRequests) || burst.everyRequests < 1) {
+      throw simpleError(400, "burst429.everyRequests must be a positive integer");
+    }
+    parsed.everyRequests = burst.everyRequests;
+  }
+  return parsed;
 }
 
 /** A fresh random seed (when neither the admin call nor the CLI gave one). */
@@ -89,15 +124,10 @@ export class FaultController {
     this.seen.clear();
   }
 
-  /**
-   * Whether the faults apply to a request: exact `path`, `pathPrefix` and `method` when set, and
-   * while `times` lasts. Call once per request: a match uses up one of `times`.
-   */
+  /** Whether the faults apply to a request, while `times` lasts. Call once a request: a match uses up one of `times`. */
   applies(method: string, path: string): boolean {
     const c = this.config;
-    if (c.path !== undefined && path !== c.path) return false;
-    if (c.pathPrefix !== undefined && !path.startsWith(c.pathPrefix)) return false;
-    if (c.method !== undefined && c.method !== method) return false;
+    if (!matchesRequest(c, method, path)) return false;
     if (c.times === undefined) return true;
     if (c.times <= 0) return false;
     c.times -= 1;

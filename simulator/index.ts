@@ -9,15 +9,15 @@
 import * as http from "http";
 import { randomBytes } from "crypto";
 import { Clock } from "./clock";
+import { ANSWER_SHAPERS } from "./answers";
 import { parseDialect, type SimulatorDialect } from "./dialect";
-import type { SimContext } from "./context";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
 import { FaultController } from "./faults";
 import { ListShifts } from "./listShifts";
 import { MalformedRules } from "./malformed";
 import { RequestLog, type InFlightRequest, type RequestLogEntry } from "./requestLog";
-import { createHandler, listen } from "./server";
+import { createHandler, listen, type ServerContext } from "./server";
 import { loadSeed, SimState, StateStore } from "./state";
 import { TaskEngine } from "./tasks";
 import { UnservedEndpoints } from "./unserved";
@@ -86,13 +86,8 @@ function randomToken(): string {
   return randomBytes(24).toString("hex");
 }
 
-/**
- * Starts a simulator on 127.0.0.1 and resolves once it is listening.
- *
- * Why async: the port is known only after `listen`; callers need `url` before they can point a
- * client at it.
- */
-export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** The running simulator's pieces, wired together; `reset` returns each to its start. */
+function assemble(options: SimulatorOptions): ServerContext {
   const startDialect = parseDialect(options.dialect ?? "regular", "dialect option");
   const clock = new Clock(options.timeScale ?? 1, options.now ?? Date.now);
   const store = new StateStore(loadSeed(options.seed), options.stateFile);
@@ -100,42 +95,41 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   registerK8sTaskHooks(tasks);
   const rate = options.delegationRateLimit ?? { requests: 5, perSeconds: 1 };
   const limiter = new SlidingWindowLimiter(rate.requests, rate.perSeconds, () => clock.now());
-  const requestLog = new RequestLog();
-  const faults = new FaultController(options.faultSeed);
-  const malformed = new MalformedRules(options.faultSeed);
-  const unserved = new UnservedEndpoints();
-  const listShifts = new ListShifts();
-  const sim: SimContext & { requestLog: RequestLog; faults: FaultController } = {
+  const sim: ServerContext = {
     store,
     clock,
     tasks,
     delegationLimiter: limiter,
-    requestLog,
-    faults,
-    malformed,
-    unserved,
-    listShifts,
-    dialect: startDialect,
+    requestLog: new RequestLog(),
+    faults: new FaultController(options.faultSeed),
+    malformed: new MalformedRules(options.faultSeed),
+    unserved: new UnservedEndpoints(),
+    listShifts: new ListShifts(),
+    answers: ANSWER_SHAPERS[startDialect],
     reset() {
       store.reset();
-      sim.dialect = startDialect;
-      requestLog.clear();
-      faults.clear();
-      malformed.clear();
-      unserved.clear();
-      listShifts.clear();
-      limiter.clear();
+      sim.answers = ANSWER_SHAPERS[startDialect];
+      for (const part of [sim.requestLog, sim.faults, sim.malformed, sim.unserved, sim.listShifts, limiter]) part.clear();
       tasks.schedule();
     },
   };
+  return sim;
+}
+
+/**
+ * Starts a simulator on 127.0.0.1 and resolves once it is listening: the port, hence `url`, is
+ * known only then.
+ */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const sim = assemble(options);
   const apiKey = options.apiKey ?? randomToken();
   const readOnlyApiKey = options.readOnlyApiKey ?? randomToken();
   if (apiKey === readOnlyApiKey) throw new Error("apiKey and readOnlyApiKey must differ");
   const log = options.log ? options.log : undefined;
   const server = http.createServer(createHandler(sim, { apiKey, readOnlyApiKey, ...(log ? { log } : {}) }));
   server.keepAliveTimeout = 5000;
-  // Apply effects of tasks that ended while the simulator was down (state file reload).
-  tasks.settle();
+  // Effects of tasks that ended while the simulator was down (state file reload).
+  sim.tasks.settle();
   const port = await listen(server, options.port ?? 0);
   let closed: Promise<void> | undefined;
   return {
@@ -143,14 +137,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     port,
     apiKey,
     readOnlyApiKey,
-    requests: () => requestLog.list(),
-    inFlight: () => requestLog.inFlight(),
-    state: () => store.state,
+    requests: () => sim.requestLog.list(),
+    inFlight: () => sim.requestLog.inFlight(),
+    state: () => sim.store.state,
     reset: () => sim.reset(),
     close() {
       closed ??= new Promise<void>((resolve) => {
-        tasks.close();
-        store.flush();
+        sim.tasks.close();
+        sim.store.flush();
         server.close(() => resolve());
         server.closeAllConnections();
       });

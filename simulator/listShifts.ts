@@ -10,6 +10,7 @@
  * each item once and miss none.
  */
 import { randomUUID } from "crypto";
+import { simpleError } from "./errors";
 import { Cluster, Instance, JsonObject, Project, StateStore, TaskRecord } from "./state";
 import { CREATED_RESOURCE_KEYS } from "./tasks";
 
@@ -42,15 +43,12 @@ const LIST_PATHS: ReadonlyArray<{ readonly kind: ListKind; readonly pattern: Reg
 
 type ListKind = "instances" | "clusters" | "projects" | "tasks" | "aiTasks";
 
-/** Why a rule was refused (the admin route answers 400 with it). */
-export class ListShiftRuleError extends Error {}
-
 /** Paths a rule may name, for the admin API's messages. */
 export const LIST_SHIFT_PATHS = "/cloud/v1/instances/{project_id}/{region_id}, /cloud/v2/k8s/clusters/{project_id}/{region_id}, /cloud/v1/projects, /cloud/v1/tasks, /streaming/ai/tasks";
 
 function count(b: JsonObject, key: string): number {
   const v = b[key] ?? 0;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 1000) throw new ListShiftRuleError(`${key} must be an integer from 0 to 1000`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 1000) throw simpleError(400, `${key} must be an integer from 0 to 1000`);
   return v;
 }
 
@@ -62,10 +60,10 @@ export class ListShifts {
   /** Adds a rule from an admin body `{path, insert?, remove?, times?}`, replacing one for the same path. */
   add(b: JsonObject): ListShiftRule {
     const path = typeof b.path === "string" ? b.path.replace(/\/$/, "") : "";
-    if (!LIST_PATHS.some((l) => l.pattern.test(path))) throw new ListShiftRuleError(`path must name a paged list: ${LIST_SHIFT_PATHS}`);
+    if (!LIST_PATHS.some((l) => l.pattern.test(path))) throw simpleError(400, `path must name a paged list: ${LIST_SHIFT_PATHS}`);
     const insert = count(b, "insert");
     const remove = count(b, "remove");
-    if (insert + remove === 0) throw new ListShiftRuleError("insert or remove must be at least 1");
+    if (insert + remove === 0) throw simpleError(400, "insert or remove must be at least 1");
     const times = b.times === undefined || b.times === null ? null : count(b, "times");
     const rule: ListShiftRule = { path, insert, remove, times };
     this.rules = [...this.rules.filter((r) => r.path !== path), rule];

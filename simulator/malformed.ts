@@ -10,9 +10,11 @@
  * Why seeded: a failing run must be replayable; each draw depends only on the rule's seed, the
  * request's method and path (UUIDs count as one) and how many matching requests came before.
  */
+import { fraction, matchesRequest, nonNegativeInteger, requestFilter, type RequestFilter } from "./adminBody";
+import { simpleError } from "./errors";
 import { draw, normalizedRequestKey, randomSeed } from "./faults";
 import type { RouteResult } from "./routeResult";
-import { isObject } from "./state";
+import { isObject, type JsonObject } from "./state";
 
 /** Every way an answer can be spoilt. */
 export const MALFORMED_MODES = ["html200", "html502", "truncated", "nulls", "wrongShape", "emptyBody", "hugeBody", "slowBody"] as const;
@@ -26,15 +28,9 @@ export const DEFAULT_HUGE_BYTES = 72 * 1024 * 1024;
 export const DEFAULT_SLOW_MS = 60_000;
 
 /** One rule as `POST /__admin/malformed` takes it (and `GET /__admin/malformed` shows it). */
-export interface MalformedRule {
+export interface MalformedRule extends RequestFilter {
   /** The modes to use; one is drawn per spoilt answer when there are several. */
   modes: MalformedMode[];
-  /** Only requests to exactly this path (none: every path). */
-  path?: string;
-  /** Only requests whose path starts with this (for paths holding an id made at run time: `/cloud/v1/tasks/`). */
-  pathPrefix?: string;
-  /** Only requests with this method (none: every method). */
-  method?: string;
   /** Let this many matching requests pass first (what is left of it): "the read-back, not the pre-check". */
   after?: number;
   /** Only the first this many matching requests (what is left of it). */
@@ -51,51 +47,26 @@ export interface MalformedRule {
   applied: number;
 }
 
-/** Thrown for a malformed-rule body the admin API refuses; the message names the field. */
-export class MalformedRuleError extends Error {}
-
 function isMode(v: unknown): v is MalformedMode {
   return typeof v === "string" && (MALFORMED_MODES as readonly string[]).includes(v);
 }
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
-/** Validates an admin body into a rule; `defaultSeed` is used when it gives no seed. */
-export function parseMalformedRule(b: Record<string, unknown>, defaultSeed: number | undefined): MalformedRule {
+/** Reads the body of `POST /__admin/malformed` (400 naming the first bad field); `defaultSeed` when it gives none. */
+export function parseMalformedRule(b: JsonObject, defaultSeed: number | undefined): MalformedRule {
   const modes = b.modes !== undefined ? b.modes : b.mode !== undefined ? [b.mode] : undefined;
   if (!Array.isArray(modes) || modes.length === 0 || !modes.every(isMode)) {
-    throw new MalformedRuleError(`mode (or modes, a non-empty list) must be one of ${MALFORMED_MODES.join(", ")}`);
+    throw simpleError(400, `mode (or modes, a non-empty list) must be one of ${MALFORMED_MODES.join(", ")}`);
   }
-  const rule: MalformedRule = { modes: [...modes], seed: 0, hugeBytes: DEFAULT_HUGE_BYTES, slowMs: DEFAULT_SLOW_MS, applied: 0 };
-  if (b.path !== undefined) {
-    if (typeof b.path !== "string" || !b.path.startsWith("/")) throw new MalformedRuleError("path must be a string starting with /");
-    rule.path = b.path;
-  }
-  if (b.pathPrefix !== undefined) {
-    if (typeof b.pathPrefix !== "string" || !b.pathPrefix.startsWith("/")) throw new MalformedRuleError("pathPrefix must be a string starting with /");
-    rule.pathPrefix = b.pathPrefix;
-  }
-  if (b.method !== undefined) {
-    if (typeof b.method !== "string" || !METHODS.includes(b.method.toUpperCase())) throw new MalformedRuleError(`method must be one of ${METHODS.join(", ")}`);
-    rule.method = b.method.toUpperCase();
-  }
-  const nonNegativeInteger = (key: string): number | undefined => {
-    const v = b[key];
-    if (v === undefined) return undefined;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new MalformedRuleError(`${key} must be a non-negative integer`);
-    return v;
-  };
-  const times = nonNegativeInteger("times");
+  const rule: MalformedRule = { modes: [...modes], seed: 0, hugeBytes: DEFAULT_HUGE_BYTES, slowMs: DEFAULT_SLOW_MS, applied: 0, ...requestFilter(b) };
+  const times = nonNegativeInteger(b, "times");
   if (times !== undefined) rule.times = times;
-  const after = nonNegativeInteger("after");
+  const after = nonNegativeInteger(b, "after");
   if (after !== undefined) rule.after = after;
-  if (b.rate !== undefined) {
-    if (typeof b.rate !== "number" || b.rate < 0 || b.rate > 1) throw new MalformedRuleError("rate must be a number from 0 to 1");
-    rule.rate = b.rate;
-  }
-  rule.seed = nonNegativeInteger("seed") ?? defaultSeed ?? randomSeed();
-  rule.hugeBytes = nonNegativeInteger("hugeBytes") ?? DEFAULT_HUGE_BYTES;
-  rule.slowMs = nonNegativeInteger("slowMs") ?? DEFAULT_SLOW_MS;
+  const rate = fraction(b, "rate");
+  if (rate !== undefined) rule.rate = rate;
+  rule.seed = nonNegativeInteger(b, "seed") ?? defaultSeed ?? randomSeed();
+  rule.hugeBytes = nonNegativeInteger(b, "hugeBytes") ?? DEFAULT_HUGE_BYTES;
+  rule.slowMs = nonNegativeInteger(b, "slowMs") ?? DEFAULT_SLOW_MS;
   return rule;
 }
 
@@ -114,8 +85,8 @@ export class MalformedRules {
   /** @param defaultSeed the seed used when a rule gives none (the CLI's `--fault-seed`). */
   constructor(private readonly defaultSeed?: number) {}
 
-  /** Adds a rule from an admin body (throws {@link MalformedRuleError}); returns it with its seed. */
-  add(body: Record<string, unknown>): MalformedRule {
+  /** Adds a rule from an admin body; returns it with its seed. */
+  add(body: JsonObject): MalformedRule {
     const rule = parseMalformedRule(body, this.defaultSeed);
     this.rules.push(rule);
     return { ...rule, modes: [...rule.modes] };
@@ -133,17 +104,14 @@ export class MalformedRules {
   }
 
   /**
-   * Whether to spoil the answer to this request, and how: the first rule that matches the
-   * method and path, has let its `after` requests pass, has `times` left and wins its seeded
-   * `rate` draw. Call once per request
-   * that reaches the handler.
+   * Whether to spoil the answer to this request, and how: the first rule that matches it, has
+   * let its `after` requests pass, has `times` left and wins its seeded `rate` draw. Call once a
+   * request that passed the faults.
    */
   take(method: string, path: string): MalformedChoice | undefined {
     const key = normalizedRequestKey(method, path);
     for (const [index, rule] of this.rules.entries()) {
-      if (rule.path !== undefined && rule.path !== path) continue;
-      if (rule.pathPrefix !== undefined && !path.startsWith(rule.pathPrefix)) continue;
-      if (rule.method !== undefined && rule.method !== method) continue;
+      if (!matchesRequest(rule, method, path)) continue;
       if (rule.times !== undefined && rule.times <= 0) continue;
       if (rule.after !== undefined && rule.after > 0) {
         rule.after -= 1;

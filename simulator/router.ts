@@ -1,12 +1,12 @@
 /**
- * The route table: what a route is, what a handler receives, and matching a request to a route.
- * The server and every per-product route module (`routes/`) share it.
+ * The route table: what a route is, what a handler receives, and dispatching a request to its
+ * route. The server and every per-product route module (`routes/`) share it.
  *
  * What a handler returns lives in `routeResult.ts` and the running simulator it may use in
  * `context.ts`; this module only imports them, so no import goes in a circle.
  */
 import type { SimContext } from "./context";
-import type { Product } from "./errors";
+import type { HttpError, Product } from "./errors";
 import type { RouteResult } from "./routeResult";
 
 /** Per-request input to a handler. */
@@ -55,4 +55,38 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
     return { kind: "found", route, params };
   }
   return pathMatched ? { kind: "method-not-allowed" } : { kind: "not-found" };
+}
+
+/** How a route table words the refusals of routing itself (the API per product, the admin API `{error}`). */
+export interface RoutingErrors {
+  notFound(method: string, path: string): HttpError;
+  methodNotAllowed(method: string): HttpError;
+  invalidJson(): HttpError;
+}
+
+/** A request as the router takes it: the body still as text. */
+export interface RoutedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  rawBody: string;
+  requestId: string;
+  product: Product;
+}
+
+/** Matches the request, parses its JSON body and runs the handler; routing refusals are thrown. */
+export async function dispatch(sim: SimContext, routes: readonly Route[], request: RoutedRequest, errors: RoutingErrors): Promise<RouteResult> {
+  const { method, path, query, rawBody, requestId, product } = request;
+  const match = matchRoute(routes, method, path);
+  if (match.kind === "not-found") throw errors.notFound(method, path);
+  if (match.kind === "method-not-allowed") throw errors.methodNotAllowed(method);
+  let body: unknown;
+  if (rawBody.trim() !== "") {
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw errors.invalidJson();
+    }
+  }
+  return match.route.handler({ sim, method, path, query, params: match.params, body, requestId, product });
 }

@@ -17,6 +17,11 @@ export function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** The fields that are set: an optional field left out stays absent rather than `undefined`. */
+export function definedOnly<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}
+
 /** A cloud project (`/cloud/v1/projects`). */
 export interface Project extends JsonObject {
   id: number;
@@ -307,7 +312,7 @@ export class StateStore {
   /**
    * Persists the state if a state file is configured, within `SAVE_DELAY_MS`.
    *
-   * Why deferred: the whole state is written each time, so a write per change made a run of N
+   * Why deferred: the whole state is written each time, so a write per change would make N
    * creates against N events write N² bytes. Changes within the delay share one write;
    * `flush()` (called by `close()`) writes at once.
    */

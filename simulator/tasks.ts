@@ -70,9 +70,9 @@ export class TaskEngine {
   private closed = false;
   /**
    * Tasks by id and the tasks whose end has not been applied, for the tasks array they were
-   * built from. Why: `settle()` runs before every request, so a scan of all tasks there (and
-   * in `get`) made a run of requests against 10,000 tasks quadratic. Rebuilt when the array was
-   * replaced or grew behind the engine's back (reset, reload, bulk seeding).
+   * built from: `settle()` runs before every request, and a scan of all tasks there (and in
+   * `get`) would make a run of requests against 10,000 tasks quadratic. Rebuilt when the array
+   * is replaced or grows behind the engine's back (reset, reload, bulk seeding).
    */
   private index: { tasks: TaskRecord[]; length: number; byId: Map<string, TaskRecord>; pending: Set<TaskRecord> } | undefined;
 

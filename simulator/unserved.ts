@@ -8,39 +8,28 @@
  * endpoint that does not exist is the same on every request, and is answered like an unknown
  * path, after authentication.
  */
+import { matchesRequest, pathFilter, type RequestFilter } from "./adminBody";
+import { simpleError } from "./errors";
+import type { JsonObject } from "./state";
 
 /** The statuses an unserved endpoint may answer: not found (not deployed) or not implemented. */
 export const UNSERVED_STATUSES = [404, 501] as const;
 
 /** One unserved endpoint: requests matching every field that is set. */
-export interface UnservedRule {
-  method?: string;
-  /** Exactly this path. */
-  path?: string;
-  /** Paths starting with this. */
-  pathPrefix?: string;
+export interface UnservedRule extends RequestFilter {
   status: (typeof UNSERVED_STATUSES)[number];
 }
 
-/** A rule the admin API refused, with the reason. */
-export class UnservedRuleError extends Error {}
-
-/** Checks an admin body and turns it into a rule. */
-export function parseUnservedRule(body: Record<string, unknown>): UnservedRule {
-  const rule: UnservedRule = { status: 404 };
-  for (const key of ["path", "pathPrefix"] as const) {
-    const v = body[key];
-    if (v === undefined) continue;
-    if (typeof v !== "string" || !v.startsWith("/")) throw new UnservedRuleError(`${key} must be a string starting with /`);
-    rule[key] = v;
-  }
-  if (rule.path === undefined && rule.pathPrefix === undefined) throw new UnservedRuleError("path or pathPrefix is required");
+/** Reads the body of `POST /__admin/unserved` (400 naming the first bad field). */
+export function parseUnservedRule(body: JsonObject): UnservedRule {
+  const rule: UnservedRule = { status: 404, ...pathFilter(body) };
+  if (rule.path === undefined && rule.pathPrefix === undefined) throw simpleError(400, "path or pathPrefix is required");
   if (body.method !== undefined) {
-    if (typeof body.method !== "string" || body.method === "") throw new UnservedRuleError("method must be a string such as POST");
+    if (typeof body.method !== "string" || body.method === "") throw simpleError(400, "method must be a string such as POST");
     rule.method = body.method.toUpperCase();
   }
   if (body.status !== undefined) {
-    if (!(UNSERVED_STATUSES as readonly unknown[]).includes(body.status)) throw new UnservedRuleError(`status must be one of ${UNSERVED_STATUSES.join(", ")}`);
+    if (!(UNSERVED_STATUSES as readonly unknown[]).includes(body.status)) throw simpleError(400, `status must be one of ${UNSERVED_STATUSES.join(", ")}`);
     rule.status = body.status as UnservedRule["status"];
   }
   return rule;
@@ -50,8 +39,11 @@ export function parseUnservedRule(body: Record<string, unknown>): UnservedRule {
 export class UnservedEndpoints {
   private rules: UnservedRule[] = [];
 
-  add(rule: UnservedRule): void {
+  /** Adds a rule from an admin body; returns it. */
+  add(body: JsonObject): UnservedRule {
+    const rule = parseUnservedRule(body);
     this.rules.push(rule);
+    return { ...rule };
   }
 
   list(): UnservedRule[] {
@@ -64,9 +56,6 @@ export class UnservedEndpoints {
 
   /** The status to answer a request with, or undefined when the endpoint is served. */
   statusFor(method: string, path: string): UnservedRule["status"] | undefined {
-    const rule = this.rules.find(
-      (r) => (r.method === undefined || r.method === method) && (r.path === undefined || r.path === path) && (r.pathPrefix === undefined || path.startsWith(r.pathPrefix)),
-    );
-    return rule?.status;
+    return this.rules.find((r) => matchesRequest(r, method, path))?.status;
   }
 }

@@ -1,57 +1,55 @@
 /**
- * The cloud API's answers in each dialect (CONTRACT.md "Dialects"): offset-paged lists and
- * their page cap, regions, instances and tasks.
- *
- * Each function takes the answer the regular dialect builds and returns the answer to send:
- * unchanged for "regular", shaped as the public material allows for "public-api" (`dialect.ts`).
+ * The cloud API's answers in each dialect (CONTRACT.md "Dialects" rows 1, 2, 7, 8): offset-paged
+ * lists and their page cap, regions, instances and tasks.
  */
-import { extraFields, isPublicApi, omit, withFuture, type SimulatorDialect } from "../dialect";
+import { omit, unchanged, withFuture, type ByDialect } from "../dialect";
 import type { JsonObject, Region } from "../state";
+
+/** Shapes one list item, given its position in the whole list (for "every other item" variants). */
+export type ItemShaper = (item: JsonObject, position: number) => JsonObject;
+
+/** One page of an offset-paged list, `count` the total. */
+export interface Page<T extends JsonObject = JsonObject> {
+  count: number;
+  results: readonly T[];
+}
+
+/** How a dialect shapes the cloud API's answers. */
+export interface CloudAnswers {
+  /** The page size served for a requested `limit`. */
+  pageSize(limit: number): number;
+  /** An offset-paged list `{count, results}`, each item shaped by `item` (default: any object). */
+  list(page: Page, offset: number, item?: ItemShaper): JsonObject;
+  /** The regions page. */
+  regionPage(page: Page<Region>, offset: number): JsonObject;
+  /** Regions the dialect adds to the state's. */
+  extraRegions(existing: readonly Region[]): Region[];
+  /** One instance of the instance list. */
+  instance: ItemShaper;
+  /** A task (GET and list item). */
+  task(task: JsonObject): JsonObject;
+}
 
 /**
  * Most items an offset-paged cloud list (projects, regions, instances, tasks, clusters) returns
- * under "public-api", whatever `limit` asks. Why: servers cap pages below the requested size;
- * a client must follow `count` (or page until an empty page), not trust `limit`.
+ * under "public-api", whatever `limit` asks: a client must follow `count`, not trust `limit`.
  */
 export const PUBLIC_API_PAGE_CAP = 10;
 
-/** Page size actually served for a requested `limit` (capped under "public-api"). */
-export function pageSize(dialect: SimulatorDialect, limit: number): number {
-  return isPublicApi(dialect) ? Math.min(limit, PUBLIC_API_PAGE_CAP) : limit;
+function envelope(page: Page, offset: number, item: ItemShaper): JsonObject {
+  return { count: page.count, results: page.results.map((r, i) => item(r, offset + i)) };
+}
+
+function publicList(page: Page, offset: number, item: ItemShaper = withFuture): JsonObject {
+  return withFuture(envelope(page, offset, item));
 }
 
 /**
- * The envelope of an offset-paged cloud list (`{count, results}`, count = total), with each
- * item shaped by `item` (given its position in the whole list, for "every other item" variants).
+ * Regions "public-api" adds (when their ids are free): a `NEW` one with every nullable field
+ * null and a `DELETION_FAILED` one, because the `state` enum has seven values and the spec shows
+ * only ACTIVE.
  */
-export function listAnswer(
-  dialect: SimulatorDialect,
-  page: { count: number; results: readonly JsonObject[] },
-  offset: number,
-  item: (dialect: SimulatorDialect, obj: JsonObject, position: number) => JsonObject = extraFields,
-): JsonObject {
-  const results = page.results.map((r, i) => item(dialect, r, offset + i));
-  return extraFields(dialect, { count: page.count, results });
-}
-
-/**
- * The regions page. "public-api" sends no `count`: the spec shows only `results`, so a client
- * must page until an empty page.
- */
-export function regionPageAnswer(dialect: SimulatorDialect, page: { count: number; results: readonly Region[] }, offset: number): JsonObject {
-  const answer = listAnswer(dialect, page, offset);
-  return isPublicApi(dialect) ? omit(answer, ["count"]) : answer;
-}
-
-/**
- * Regions "public-api" adds to the list (when their ids are free): one `NEW` region without a
- * zone, volume types, file share types or coordinates (all nullable in the OpenAPI
- * `RegionSerializer`), and one `DELETION_FAILED` region in zone `RUSSIA_AND_CIS` with `vast`
- * file shares. Why: the `state` enum has seven values (ACTIVE, DELETED, DELETING,
- * DELETION_FAILED, INACTIVE, MAINTENANCE, NEW) and the spec shows only ACTIVE.
- */
-export function extraRegions(dialect: SimulatorDialect, existing: readonly Region[]): Region[] {
-  if (!isPublicApi(dialect)) return [];
+function publicExtraRegions(existing: readonly Region[]): Region[] {
   const base = {
     endpoint_type: "public",
     external_network_id: null,
@@ -118,16 +116,8 @@ function olderTimestamp(value: unknown): unknown {
   return Number.isNaN(ms) ? value : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/**
- * One instance of the instance list. Under "public-api", by position in the whole list:
- * odd positions use the older shape the older Go SDK (gcorelabscloud-go `instances.Instance`,
- * its `ListResponse` fixture) reads: `instance_id`, `instance_name`, `instance_created`
- * (`...Z`) instead of `id`, `name`, `created_at`, and no `tags` or `ssh_key_name` (that shape
- * has neither); positions 2, 6, 10... omit the optional fields; every item carries an unknown
- * field. `task_id`/`task_state` stay (lock signals).
- */
-export function instanceAnswer(dialect: SimulatorDialect, instance: JsonObject, position: number): JsonObject {
-  if (!isPublicApi(dialect)) return instance;
+/** Odd positions in the older Go SDK's shape, positions 2, 6, 10... without the optional fields. */
+function publicInstance(instance: JsonObject, position: number): JsonObject {
   if (position % 2 === 1) {
     const { id, name, created_at: createdAt, ...rest } = instance;
     return withFuture({
@@ -140,15 +130,8 @@ export function instanceAnswer(dialect: SimulatorDialect, instance: JsonObject, 
   return withFuture(position % 4 === 2 ? omit(instance, OPTIONAL_INSTANCE_FIELDS) : instance);
 }
 
-/**
- * A task. "public-api": on a FINISHED task, every other `created_resources` key that created
- * nothing is `null` instead of `[]` (every key is `Optional[List] = None` in the Python SDK's
- * `CreatedResources`), keys that hold ids keep them; plus an unknown field. The OpenAPI's
- * optional fields (`detailed_state`, `acknowledged_at`, `user_client_id`, `job_id`, ...) are in
- * both dialects; `state` stays one of NEW/RUNNING/FINISHED/ERROR.
- */
-export function taskAnswer(dialect: SimulatorDialect, task: JsonObject): JsonObject {
-  if (!isPublicApi(dialect)) return task;
+/** On a FINISHED task, every other `created_resources` key that created nothing is `null`. */
+function publicTask(task: JsonObject): JsonObject {
   const created = task.created_resources;
   if (task.state !== "FINISHED" || created === null || typeof created !== "object" || Array.isArray(created)) return withFuture(task);
   const shaped: JsonObject = {};
@@ -157,3 +140,24 @@ export function taskAnswer(dialect: SimulatorDialect, task: JsonObject): JsonObj
   });
   return withFuture({ ...task, created_resources: shaped });
 }
+
+/** The cloud answers of each dialect. */
+export const cloudAnswers: ByDialect<CloudAnswers> = {
+  regular: {
+    pageSize: unchanged,
+    list: (page, offset, item = unchanged) => envelope(page, offset, item),
+    regionPage: (page, offset) => envelope(page, offset, unchanged),
+    extraRegions: () => [],
+    instance: unchanged,
+    task: unchanged,
+  },
+  "public-api": {
+    pageSize: (limit) => Math.min(limit, PUBLIC_API_PAGE_CAP),
+    list: publicList,
+    // No `count`: the spec shows only `results`, so a client must page until an empty page.
+    regionPage: (page, offset) => omit(publicList(page, offset), ["count"]),
+    extraRegions: publicExtraRegions,
+    instance: publicInstance,
+    task: publicTask,
+  },
+};

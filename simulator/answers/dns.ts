@@ -1,22 +1,21 @@
 /**
- * The DNS delegation status as each dialect answers it (CONTRACT.md "Dialects").
- *
- * Each function takes the answer the regular dialect builds and returns the answer to send:
- * unchanged for "regular", shaped as the public material allows for "public-api" (`dialect.ts`).
+ * The DNS delegation status in each dialect (CONTRACT.md "Dialects" row 4).
  */
-import { isPublicApi, nilIfEmpty, withFuture, type SimulatorDialect } from "../dialect";
+import { nilIfEmpty, withFuture, type ByDialect } from "../dialect";
 import type { RouteResult } from "../routeResult";
 import type { JsonObject } from "../state";
 
+/** How a dialect shapes the DNS API's answers. */
+export interface DnsAnswers {
+  /** The delegation status answer (a whole result: "public-api" changes its content type). */
+  delegation(status: JsonObject): RouteResult;
+}
+
 /**
- * The delegation status answer. "public-api", as the DNS API (a Go server) sends it: the counts
- * under their public names `gcore_authorized_count` / `non_gcore_authorized_count` (dns OpenAPI
- * `DelegationStatusScanResult`) instead of the spec's `service_*` names, an empty address list
- * (a name server without IPv6) and an empty server list as `null`, an unknown field, and the
- * JSON labelled `Content-Type: text/plain; charset=utf-8`.
+ * As the DNS API (a Go server) sends it: the counts under their public names, empty lists as
+ * `null`, and the JSON labelled `text/plain`.
  */
-export function delegationAnswer(dialect: SimulatorDialect, status: JsonObject): RouteResult {
-  if (!isPublicApi(dialect)) return { status: 200, body: status };
+function publicDelegation(status: JsonObject): RouteResult {
   const {
     authoritative_name_servers: servers,
     service_authorized_count: authorized,
@@ -38,3 +37,9 @@ export function delegationAnswer(dialect: SimulatorDialect, status: JsonObject):
   });
   return { status: 200, body, contentType: "text/plain" };
 }
+
+/** The DNS answers of each dialect. */
+export const dnsAnswers: ByDialect<DnsAnswers> = {
+  regular: { delegation: (status) => ({ status: 200, body: status }) },
+  "public-api": { delegation: publicDelegation },
+};

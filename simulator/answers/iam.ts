@@ -1,20 +1,17 @@
 /**
- * The IAM current client as each dialect answers it (CONTRACT.md "Dialects").
- *
- * Each function takes the answer the regular dialect builds and returns the answer to send:
- * unchanged for "regular", shaped as the public material allows for "public-api" (`dialect.ts`).
+ * The IAM current client in each dialect (CONTRACT.md "Dialects" row 8).
  */
-import { isPublicApi, omit, withFuture, type SimulatorDialect } from "../dialect";
+import { omit, unchanged, withFuture, type ByDialect } from "../dialect";
 import type { JsonObject } from "../state";
 
-/**
- * The current client. "public-api": `serviceStatuses` entries as the IAM OpenAPI allows them
- * (neither `status` nor `enabled` is required): `CDN` only `enabled`, `DNS` only `status`,
- * `DDOS` with `activating` (in the OpenAPI `ServiceStatus` enum, not in the Python SDK's),
- * an unknown field in `CLOUD` and at the top level. Other keys unchanged.
- */
-export function clientAnswer(dialect: SimulatorDialect, client: JsonObject): JsonObject {
-  if (!isPublicApi(dialect)) return client;
+/** How a dialect shapes the IAM API's answers. */
+export interface IamAnswers {
+  /** The current client (`GET /iam/clients/me`). */
+  client(client: JsonObject): JsonObject;
+}
+
+/** `serviceStatuses` entries as the IAM OpenAPI allows them (neither `status` nor `enabled` required). */
+function publicClient(client: JsonObject): JsonObject {
   const statuses = client.serviceStatuses;
   if (statuses === null || typeof statuses !== "object" || Array.isArray(statuses)) return withFuture(client);
   const shaped: JsonObject = {};
@@ -28,3 +25,9 @@ export function clientAnswer(dialect: SimulatorDialect, client: JsonObject): Jso
   }
   return withFuture({ ...client, serviceStatuses: shaped });
 }
+
+/** The IAM answers of each dialect. */
+export const iamAnswers: ByDialect<IamAnswers> = {
+  regular: { client: unchanged },
+  "public-api": { client: publicClient },
+};

@@ -1,46 +1,39 @@
 /**
- * Storage notification events as each dialect answers them (CONTRACT.md "Dialects").
- *
- * Each function takes the answer the regular dialect builds and returns the answer to send:
- * unchanged for "regular", shaped as the public material allows for "public-api" (`dialect.ts`).
+ * Storage notification events in each dialect (CONTRACT.md "Dialects" row 5).
  */
-import { isPublicApi, nilIfEmpty, omit, withFuture, type SimulatorDialect } from "../dialect";
+import { nilIfEmpty, omit, unchanged, withFuture, type ByDialect } from "../dialect";
 import type { RouteResult } from "../routeResult";
 import type { JsonObject } from "../state";
 
-/**
- * One event as answered by create and in the list. "public-api": never `client_id` (the public
- * `EventResponse`, `LimitByBytes` and `LimitByCount` have none), empty `bucket_name` /
- * `storage_name` left out (a Go server's `omitempty`), `uuid` kept (the lifecycles find events
- * by it), plus an unknown field.
- */
-export function eventAnswer(dialect: SimulatorDialect, event: JsonObject): JsonObject {
-  if (!isPublicApi(dialect)) return event;
+/** How a dialect shapes the storage notification API's answers. */
+export interface StorageAnswers {
+  /** One event, as create answers it and as a list item. */
+  event(event: JsonObject): JsonObject;
+  /** The event list, an object keyed by the four kinds. */
+  eventList(list: Record<string, JsonObject[]>): JsonObject;
+  /** The answer of PUT and DELETE `/storage/notifications/v1/event`: clients must take any 2xx. */
+  eventWrite(): RouteResult;
+}
+
+/** Never `client_id` (no public event schema has it), empty names left out (`omitempty`); `uuid` kept. */
+function publicEvent(event: JsonObject): JsonObject {
   const shaped = omit(event, ["client_id"]);
   for (const key of ["bucket_name", "storage_name"]) if (shaped[key] === "") delete shaped[key];
   return withFuture(shaped);
 }
 
-/**
- * The event list (an object keyed by the four kinds). "public-api": a kind without events is
- * `null` (a Go server's nil slice) instead of `[]`, items as `eventAnswer`, plus an unknown
- * field beside the kinds; an account without any event answers `{}` (the public
- * `EventsResponse` requires none of the kinds: a server that leaves empty ones out sends that).
- */
-export function eventListAnswer(dialect: SimulatorDialect, list: Record<string, JsonObject[]>): JsonObject {
-  if (!isPublicApi(dialect)) return list;
+/** A kind without events `null` (a Go nil slice); no event at all `{}` (no kind is required). */
+function publicEventList(list: Record<string, JsonObject[]>): JsonObject {
   if (Object.values(list).every((items) => items.length === 0)) return {};
   const out: JsonObject = {};
-  for (const [kind, items] of Object.entries(list)) out[kind] = nilIfEmpty(items.map((e) => eventAnswer(dialect, e)));
+  for (const [kind, items] of Object.entries(list)) out[kind] = nilIfEmpty(items.map(publicEvent));
   return withFuture(out);
 }
 
-/**
- * The answer of PUT / DELETE `/storage/notifications/v1/event`: 204 without a body ("regular",
- * as the OpenAPI declares), 200 with `{}` under "public-api" (the OpenAPI names the answer a
- * "SuccessResponse"; servers that write an empty object with 200 exist). Clients must treat
- * any 2xx as success and not require a body or its absence.
- */
-export function eventWriteAnswer(dialect: SimulatorDialect): RouteResult {
-  return isPublicApi(dialect) ? { status: 200, body: {} } : { status: 204 };
-}
+/** The storage answers of each dialect. */
+export const storageAnswers: ByDialect<StorageAnswers> = {
+  // 204 without a body, as the OpenAPI declares.
+  regular: { event: unchanged, eventList: unchanged, eventWrite: () => ({ status: 204 }) },
+  // 200 `{}`: servers that write the "SuccessResponse" as an empty object exist.
+  "public-api": { event: publicEvent, eventList: publicEventList, eventWrite: () => ({ status: 200, body: {} }) },
+};

@@ -1,21 +1,25 @@
 /**
- * The streaming AI task page as each dialect answers it (CONTRACT.md "Dialects").
- *
- * Each function takes the answer the regular dialect builds and returns the answer to send:
- * unchanged for "regular", shaped as the public material allows for "public-api" (`dialect.ts`).
+ * The streaming AI task page in each dialect (CONTRACT.md "Dialects" row 3).
  */
-import { isPublicApi, withFuture, type SimulatorDialect } from "../dialect";
+import { unchanged, withFuture, type ByDialect } from "../dialect";
 import type { JsonObject } from "../state";
 
-/**
- * The AI task page. "public-api": records in the current Python SDK's `AITask` shape
- * (`task_id`, `status`, `progress`, `task_data`, `processing_time`; the task name only inside
- * `task_data.task_name`, the start time only under `processing_time.started_at`), an unknown
- * field on each record, and no `count` (the SDK's page model has only `results`); `next` /
- * `previous` as the OpenAPI has them (`page=N`, null at the ends).
- */
-export function aiTaskPageAnswer(dialect: SimulatorDialect, page: { count: number; next: string | null; previous: string | null; results: JsonObject[] }): JsonObject {
-  if (!isPublicApi(dialect)) return page;
+/** A page of AI tasks as the regular dialect builds it. */
+export interface AiTaskPage extends JsonObject {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: JsonObject[];
+}
+
+/** How a dialect shapes the streaming API's answers. */
+export interface StreamingAnswers {
+  /** The AI task page. */
+  aiTaskPage(page: AiTaskPage): JsonObject;
+}
+
+/** Records in the Python SDK's `AITask` shape, and no `count` (its page model has only `results`). */
+function publicAiTaskPage(page: AiTaskPage): JsonObject {
   const results = page.results.map((r) => {
     const data = r.task_data !== null && typeof r.task_data === "object" ? (r.task_data as JsonObject) : {};
     return withFuture({
@@ -28,3 +32,9 @@ export function aiTaskPageAnswer(dialect: SimulatorDialect, page: { count: numbe
   });
   return { next: page.next, previous: page.previous, results };
 }
+
+/** The streaming answers of each dialect. */
+export const streamingAnswers: ByDialect<StreamingAnswers> = {
+  regular: { aiTaskPage: unchanged },
+  "public-api": { aiTaskPage: publicAiTaskPage },
+};

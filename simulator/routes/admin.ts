@@ -5,32 +5,24 @@
  * deleted in the portal), to inject faults (latency, 5xx, resets, 429 bursts, malformed answers,
  * failing tasks) and to inspect what the client actually sent.
  */
+import { nonNegativeInteger, objectBody } from "../adminBody";
+import { ANSWER_SHAPERS } from "../answers";
+import type { SimContext } from "../context";
+import { DIALECTS, isDialect } from "../dialect";
 import { simpleError } from "../errors";
-import type { FaultConfig } from "../faults";
+import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
+import { parseFaultConfig } from "../faults";
+import { COMPUTED_QUOTAS } from "../quotas";
 import type { Route, RouteContext } from "../router";
 import { noContent, ok } from "../routeResult";
-import { isObject, type Cluster, type PoolHealthRule } from "../state";
-import { COMPUTED_QUOTAS } from "../quotas";
+import { isObject, type Cluster, type JsonObject, type PoolHealthRule } from "../state";
 import { TASK_STATES } from "../tasks";
-import { EVENT_LIMIT_KIND, eventView } from "./storage";
-import { eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
-import { parseVersion } from "./k8s";
-import { MalformedRuleError } from "../malformed";
 import { bulkCreate } from "./bulk";
-import { DIALECTS, isDialect } from "../dialect";
-import { parseUnservedRule, UnservedRuleError } from "../unserved";
-import { ListShiftRuleError } from "../listShifts";
+import { parseVersion } from "./k8s";
+import { EVENT_LIMIT_KIND, eventView } from "./storage";
 
-function body(ctx: RouteContext): Record<string, unknown> {
-  if (!isObject(ctx.body)) throw simpleError(400, "body must be a JSON object");
-  return ctx.body;
-}
-
-function rate(b: Record<string, unknown>, key: string): number | undefined {
-  const v = b[key];
-  if (v === undefined) return undefined;
-  if (typeof v !== "number" || v < 0 || v > 1) throw simpleError(400, `${key} must be a number from 0 to 1`);
-  return v;
+function body(ctx: RouteContext): JsonObject {
+  return objectBody(ctx.body);
 }
 
 /** The cluster an admin path names, or 404. */
@@ -64,10 +56,10 @@ function patchCluster(ctx: RouteContext) {
 function putQuota(ctx: RouteContext) {
   const b = body(ctx);
   const limits: Record<string, number> = {};
-  for (const [key, value] of Object.entries(b)) {
+  for (const key of Object.keys(b)) {
     if (!(COMPUTED_QUOTAS as readonly string[]).includes(key)) throw simpleError(400, `unknown quota ${key}; the simulator computes ${COMPUTED_QUOTAS.join(", ")}`);
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw simpleError(400, `${key} must be a non-negative integer`);
-    limits[key] = value;
+    const limit = nonNegativeInteger(b, key);
+    if (limit !== undefined) limits[key] = limit;
   }
   ctx.sim.store.state.quotas[ctx.params.project_id ?? ""] = limits;
   ctx.sim.store.save();
@@ -143,77 +135,37 @@ function patchEvent(ctx: RouteContext) {
 }
 
 function setFaults(ctx: RouteContext) {
-  const b = body(ctx);
-  const config: FaultConfig = {};
-  const errorRate = rate(b, "errorRate");
-  const resetRate = rate(b, "resetRate");
-  if (errorRate !== undefined) config.errorRate = errorRate;
-  if (resetRate !== undefined) config.resetRate = resetRate;
-  if (b.latencyMs !== undefined) {
-    if (typeof b.latencyMs !== "number" || b.latencyMs < 0) throw simpleError(400, "latencyMs must be a non-negative number");
-    config.latencyMs = b.latencyMs;
-  }
-  if (b.burst429 !== undefined) {
-    const burst = b.burst429;
-    if (!isObject(burst) || typeof burst.count !== "number" || burst.count < 0) {
-      throw simpleError(400, "burst429 must be {count, retryAfterSeconds, everyRequests?}");
-    }
-    const retry = typeof burst.retryAfterSeconds === "number" ? burst.retryAfterSeconds : 1;
-    config.burst429 = { count: Math.floor(burst.count), retryAfterSeconds: retry };
-    if (burst.everyRequests !== undefined) {
-      if (typeof burst.everyRequests !== "number" || !Number.isInteger(burst.everyRequests) || burst.everyRequests < 1) {
-        throw simpleError(400, "burst429.everyRequests must be a positive integer");
-      }
-      config.burst429.everyRequests = burst.everyRequests;
-    }
-  }
-  for (const key of ["path", "pathPrefix"] as const) {
-    const v = b[key];
-    if (v === undefined) continue;
-    if (typeof v !== "string" || !v.startsWith("/")) throw simpleError(400, `${key} must be a string starting with /`);
-    config[key] = v;
-  }
-  if (b.method !== undefined) {
-    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-    if (typeof b.method !== "string" || !methods.includes(b.method.toUpperCase())) {
-      throw simpleError(400, `method must be one of ${methods.join(", ")}`);
-    }
-    config.method = b.method.toUpperCase();
-  }
-  if (b.times !== undefined) {
-    if (typeof b.times !== "number" || !Number.isInteger(b.times) || b.times < 0) throw simpleError(400, "times must be a non-negative integer");
-    config.times = b.times;
-  }
-  if (b.seed !== undefined) {
-    if (typeof b.seed !== "number" || !Number.isInteger(b.seed) || b.seed < 0) throw simpleError(400, "seed must be a non-negative integer");
-    config.seed = b.seed;
-  }
-  if (b.afterHandling !== undefined) config.afterHandling = b.afterHandling === true;
-  ctx.sim.faults.set(config);
+  ctx.sim.faults.set(parseFaultConfig(body(ctx)));
   return ok({ faults: ctx.sim.faults.get() });
 }
 
-/** `POST /__admin/unserved`: one more endpoint answered as not served (CONTRACT.md "Unserved endpoints"). */
-function addUnserved(ctx: RouteContext) {
-  try {
-    ctx.sim.unserved.add(parseUnservedRule(body(ctx)));
-  } catch (err) {
-    if (err instanceof UnservedRuleError) throw simpleError(400, err.message);
-    throw err;
-  }
-  return ok({ unserved: ctx.sim.unserved.list() });
+/** Rules the admin API adds one at a time from a body, lists and clears. */
+interface RuleSet<R> {
+  add(body: JsonObject): R;
+  list(): R[];
+  clear(): void;
 }
 
-/** Adds one malformed-answer rule (CONTRACT.md "Malformed answers"); answers every rule. */
-function addMalformed(ctx: RouteContext) {
-  const b = body(ctx);
-  try {
-    const rule = ctx.sim.malformed.add(b);
-    return ok({ rule, malformed: ctx.sim.malformed.list() });
-  } catch (err) {
-    if (err instanceof MalformedRuleError) throw simpleError(400, err.message);
-    throw err;
-  }
+/**
+ * `GET`, `POST` and `DELETE /__admin/<path>` of one rule set: `{<key>: rules}`; add one (the
+ * answer leads with the new `rule` when `echoRule`); remove them all.
+ */
+function ruleRoutes<R>(path: string, key: string, rulesOf: (sim: SimContext) => RuleSet<R>, echoRule: boolean): Route[] {
+  const pattern = new RegExp(`^/__admin/${path}/?$`);
+  const add = (ctx: RouteContext) => {
+    const rules = rulesOf(ctx.sim);
+    const rule = rules.add(body(ctx));
+    return ok(echoRule ? { rule, [key]: rules.list() } : { [key]: rules.list() });
+  };
+  const clear = (ctx: RouteContext) => {
+    rulesOf(ctx.sim).clear();
+    return noContent();
+  };
+  return [
+    { method: "GET", pattern, handler: (ctx) => ok({ [key]: rulesOf(ctx.sim).list() }) },
+    { method: "POST", pattern, handler: add },
+    { method: "DELETE", pattern, handler: clear },
+  ];
 }
 
 function failNext(ctx: RouteContext) {
@@ -256,25 +208,14 @@ function createTask(ctx: RouteContext) {
 function setDialect(ctx: RouteContext) {
   const dialect = isObject(ctx.body) ? ctx.body.dialect : undefined;
   if (!isDialect(dialect)) throw simpleError(400, `dialect must be one of: ${DIALECTS.join(", ")}`);
-  ctx.sim.dialect = dialect;
-  return ok({ dialect: ctx.sim.dialect });
+  ctx.sim.answers = ANSWER_SHAPERS[dialect];
+  return ok({ dialect });
 }
 
 function getState(ctx: RouteContext) {
   const now = ctx.sim.clock.now();
   const s = ctx.sim.store.state;
   return ok({ ...s, tasks: s.tasks.map((t) => ctx.sim.tasks.view(t, now)), taskStates: TASK_STATES });
-}
-
-/** Adds a list-shift rule (CONTRACT.md "List shifts"); answers every rule. */
-function addListShift(ctx: RouteContext) {
-  try {
-    const rule = ctx.sim.listShifts.add(body(ctx));
-    return ok({ rule, listShifts: ctx.sim.listShifts.list() });
-  } catch (err) {
-    if (err instanceof ListShiftRuleError) throw simpleError(400, err.message);
-    throw err;
-  }
 }
 
 /** Admin routes. */
@@ -301,7 +242,7 @@ export const adminRoutes: Route[] = [
     },
   },
   { method: "GET", pattern: /^\/__admin\/state\/?$/, handler: getState },
-  { method: "GET", pattern: /^\/__admin\/dialect\/?$/, handler: (ctx) => ok({ dialect: ctx.sim.dialect }) },
+  { method: "GET", pattern: /^\/__admin\/dialect\/?$/, handler: (ctx) => ok({ dialect: ctx.sim.answers.dialect }) },
   { method: "POST", pattern: /^\/__admin\/dialect\/?$/, handler: setDialect },
   { method: "POST", pattern: /^\/__admin\/bulk\/?$/, handler: bulkCreate },
   { method: "PATCH", pattern: /^\/__admin\/clusters\/(?<project_id>\d+)\/(?<region_id>\d+)\/(?<name>[^/]+)\/?$/, handler: patchCluster },
@@ -324,36 +265,9 @@ export const adminRoutes: Route[] = [
       return noContent();
     },
   },
-  { method: "GET", pattern: /^\/__admin\/malformed\/?$/, handler: (ctx) => ok({ malformed: ctx.sim.malformed.list() }) },
-  { method: "POST", pattern: /^\/__admin\/malformed\/?$/, handler: addMalformed },
-  {
-    method: "DELETE",
-    pattern: /^\/__admin\/malformed\/?$/,
-    handler: (ctx) => {
-      ctx.sim.malformed.clear();
-      return noContent();
-    },
-  },
-  { method: "GET", pattern: /^\/__admin\/unserved\/?$/, handler: (ctx) => ok({ unserved: ctx.sim.unserved.list() }) },
-  { method: "POST", pattern: /^\/__admin\/unserved\/?$/, handler: addUnserved },
-  {
-    method: "DELETE",
-    pattern: /^\/__admin\/unserved\/?$/,
-    handler: (ctx) => {
-      ctx.sim.unserved.clear();
-      return noContent();
-    },
-  },
-  { method: "GET", pattern: /^\/__admin\/list-shifts\/?$/, handler: (ctx) => ok({ listShifts: ctx.sim.listShifts.list() }) },
-  { method: "POST", pattern: /^\/__admin\/list-shifts\/?$/, handler: addListShift },
-  {
-    method: "DELETE",
-    pattern: /^\/__admin\/list-shifts\/?$/,
-    handler: (ctx) => {
-      ctx.sim.listShifts.clear();
-      return noContent();
-    },
-  },
+  ...ruleRoutes("malformed", "malformed", (sim) => sim.malformed, true),
+  ...ruleRoutes("unserved", "unserved", (sim) => sim.unserved, false),
+  ...ruleRoutes("list-shifts", "listShifts", (sim) => sim.listShifts, true),
   { method: "POST", pattern: /^\/__admin\/tasks\/fail-next\/?$/, handler: failNext },
   { method: "POST", pattern: /^\/__admin\/tasks\/?$/, handler: createTask },
   { method: "POST", pattern: /^\/__admin\/tasks\/(?<id>[^/]+)\/finish\/?$/, handler: finishTask },

@@ -5,11 +5,10 @@
  * the cloud API), so clients can test their error mapping; unknown projects or regions
  * answer 404 `NotFoundError`.
  */
-import { extraRegions, instanceAnswer, listAnswer, pageSize, regionPageAnswer, taskAnswer } from "../answers/cloud";
 import { cloudError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
-import { Instance, JsonObject, Project, Region } from "../state";
+import { Instance, JsonObject, Region } from "../state";
 import { TASK_STATES, TaskState } from "../tasks";
 
 /**
@@ -100,6 +99,11 @@ export class CloudQuery {
     return t;
   }
 
+  /** `limit` (1..1000, `defaultLimit` when absent) and `offset` of an offset-paged list. */
+  page(defaultLimit: number): { limit: number; offset: number } {
+    return { limit: this.int("limit", defaultLimit, 1, 1000), offset: this.int("offset", 0, 0) };
+  }
+
   /** Throws the collected 400, if any. */
   done(): void {
     if (Object.keys(this.invalid).length > 0) {
@@ -116,39 +120,49 @@ export function page<T>(items: readonly T[], limit: number, offset: number): { c
   return { count: items.length, results: items.slice(offset, offset + limit) };
 }
 
-/** Parses an integer path parameter or answers 404 (a non-numeric id names nothing). */
-export function intParam(ctx: RouteContext, name: string, what: string): number {
+/** The project and region a `/{project_id}/{region_id}` path names. */
+export interface Scope {
+  projectId: number;
+  regionId: number;
+}
+
+/** The ids of a `/{project_id}/{region_id}` path, 404 when one is not a number (it names nothing). */
+export function scopeOf(ctx: RouteContext): Scope {
+  return { projectId: intParam(ctx, "project_id", "Project"), regionId: intParam(ctx, "region_id", "Region") };
+}
+
+/** The scope, or 404 when its project (deleted ones count as missing) or region does not exist. */
+export function requireScope(ctx: RouteContext, scope: Scope): Scope {
+  if (!ctx.sim.store.state.projects.some((x) => x.id === scope.projectId && x.state !== "DELETED")) {
+    throw cloudError(404, "NotFoundError", `Project ${scope.projectId} could not be found`, ctx.requestId);
+  }
+  requireRegion(ctx, scope.regionId);
+  return scope;
+}
+
+function intParam(ctx: RouteContext, name: string, what: string): number {
   const raw = ctx.params[name] ?? "";
   if (!/^\d+$/.test(raw)) throw cloudError(404, "NotFoundError", `${what} ${raw} could not be found`, ctx.requestId);
   return Number(raw);
 }
 
-/** The project with that id, or 404. Deleted projects count as missing. */
-export function requireProject(ctx: RouteContext, id: number): Project {
-  const p = ctx.sim.store.state.projects.find((x) => x.id === id && x.state !== "DELETED");
-  if (!p) throw cloudError(404, "NotFoundError", `Project ${id} could not be found`, ctx.requestId);
-  return p;
-}
-
 /** Every region the list shows: the state's, plus the dialect's extra ones (`extraRegions`). */
 function allRegions(ctx: RouteContext): Region[] {
   const regions = ctx.sim.store.state.regions;
-  const extra = extraRegions(ctx.sim.dialect, regions);
+  const extra = ctx.sim.answers.cloud.extraRegions(regions);
   return extra.length ? [...regions, ...extra] : regions;
 }
 
-/** The region with that id (one the region list shows), or 404. */
-export function requireRegion(ctx: RouteContext, id: number): Region {
-  const r = allRegions(ctx).find((x) => x.id === id);
-  if (!r) throw cloudError(404, "NotFoundError", `Region ${id} could not be found`, ctx.requestId);
-  return r;
+/** 404 unless the region list shows that region. */
+function requireRegion(ctx: RouteContext, id: number): void {
+  if (!allRegions(ctx).some((x) => x.id === id)) throw cloudError(404, "NotFoundError", `Region ${id} could not be found`, ctx.requestId);
 }
 
 function getTask(ctx: RouteContext) {
   const id = ctx.params.task_id ?? "";
   const task = ctx.sim.tasks.get(id);
   if (!task) throw cloudError(404, "NotFoundError", `Task ${id} could not be found`, ctx.requestId);
-  return ok(taskAnswer(ctx.sim.dialect, ctx.sim.tasks.view(task)));
+  return ok(ctx.sim.answers.cloud.task(ctx.sim.tasks.view(task)));
 }
 
 function listTasks(ctx: RouteContext) {
@@ -157,8 +171,7 @@ function listTasks(ctx: RouteContext) {
   const regionIds = q.ints("region_id");
   const states = q.manyOf<TaskState>("state", TASK_STATES);
   const taskType = ctx.query.get("task_type");
-  const limit = q.int("limit", 10, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(10);
   const orderBy = q.oneOf("order_by", ["asc", "desc"] as const) ?? q.oneOf("sorting", ["asc", "desc"] as const) ?? "desc";
   const from = q.dateTime("from_timestamp");
   const to = q.dateTime("to_timestamp");
@@ -178,15 +191,15 @@ function listTasks(ctx: RouteContext) {
     return true;
   });
   tasks = [...tasks].sort((a, b) => (orderBy === "asc" ? a.createdAt - b.createdAt : b.createdAt - a.createdAt));
-  const p = page(tasks, pageSize(ctx.sim.dialect, limit), offset);
+  const { cloud } = ctx.sim.answers;
+  const p = page(tasks, cloud.pageSize(limit), offset);
   const views = { count: p.count, results: p.results.map((t) => engine.view(t, now)) };
-  return ok(listAnswer(ctx.sim.dialect, views, offset, taskAnswer));
+  return ok(cloud.list(views, offset, cloud.task));
 }
 
 function listProjects(ctx: RouteContext) {
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 100, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(100);
   const includeDeleted = q.bool("include_deleted", false);
   const orderBy = q.oneOf("order_by", ["created_at.asc", "created_at.desc", "name.asc", "name.desc"] as const);
   const name = ctx.query.get("name");
@@ -195,13 +208,13 @@ function listProjects(ctx: RouteContext) {
     (p) => (includeDeleted || p.state !== "DELETED") && (name === null || p.name === name),
   );
   if (orderBy) projects = sortBy(projects, orderBy);
-  return ok(listAnswer(ctx.sim.dialect, page(projects, pageSize(ctx.sim.dialect, limit), offset), offset));
+  const { cloud } = ctx.sim.answers;
+  return ok(cloud.list(page(projects, cloud.pageSize(limit), offset), offset));
 }
 
 function listRegions(ctx: RouteContext) {
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 100, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(100);
   const orderBy = q.oneOf("order_by", ["created_at.asc", "created_at.desc", "display_name.asc", "display_name.desc"] as const);
   const product = q.oneOf("product", ["containers", "inference"] as const);
   const showVolumeTypes = q.bool("show_volume_types", false);
@@ -212,11 +225,12 @@ function listRegions(ctx: RouteContext) {
   );
   if (product) regions = regions.filter((r) => r[product === "inference" ? "has_ai" : "has_basic_vm"] === true);
   if (orderBy) regions = sortBy(regions, orderBy);
-  const p = page(regions, pageSize(ctx.sim.dialect, limit), offset);
+  const { cloud } = ctx.sim.answers;
+  const p = page(regions, cloud.pageSize(limit), offset);
   if (showVolumeTypes) {
     p.results = p.results.map((r) => (r.available_volume_types === null ? { ...r, available_volume_types: ["standard"] } : r));
   }
-  return ok(regionPageAnswer(ctx.sim.dialect, p, offset));
+  return ok(cloud.regionPage(p, offset));
 }
 
 const INSTANCE_STATUSES = [
@@ -226,16 +240,13 @@ const INSTANCE_STATUSES = [
 ] as const;
 
 function listInstances(ctx: RouteContext) {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
+  const scope = scopeOf(ctx);
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 1000, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(1000);
   const status = q.oneOf("status", INSTANCE_STATUSES);
   const orderBy = q.oneOf("order_by", ["created.asc", "created.desc", "name.asc", "name.desc", "status.asc", "status.desc"] as const);
   q.done();
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scope);
   const name = ctx.query.get("name");
   const uuid = ctx.query.get("uuid");
   let instances: Instance[] = ctx.sim.store.state.instances.filter(
@@ -247,12 +258,13 @@ function listInstances(ctx: RouteContext) {
       (status === undefined || i.status === status),
   );
   if (orderBy) instances = sortBy(instances, orderBy.replace("created", "created_at") as `${string}.${"asc" | "desc"}`);
-  return ok(listAnswer(ctx.sim.dialect, page(instances, pageSize(ctx.sim.dialect, limit), offset), offset, instanceAnswer));
+  const { cloud } = ctx.sim.answers;
+  return ok(cloud.list(page(instances, cloud.pageSize(limit), offset), offset, cloud.instance));
 }
 
 /**
- * One collator for every sort. Why: `String.prototype.localeCompare` builds a collator per call,
- * which made sorting 10,000 items take seconds; a shared one gives the same order.
+ * One collator for every sort: `String.prototype.localeCompare` builds one per call, seconds
+ * for sorting 10,000 items; a shared one gives the same order.
  */
 const collator = new Intl.Collator();
 

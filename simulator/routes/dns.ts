@@ -7,7 +7,6 @@
  * zero result with `zone_exists: false`.
  */
 import { simpleError, tooManyRequests } from "../errors";
-import { delegationAnswer } from "../answers/dns";
 import type { Route, RouteContext } from "../router";
 
 /**
@@ -53,8 +52,7 @@ function delegationStatus(ctx: RouteContext) {
   const wait = ctx.sim.delegationLimiter.take();
   if (wait > 0) throw tooManyRequests("dns", wait, ctx.requestId);
   const known = ctx.sim.store.state.delegation[name];
-  return delegationAnswer(
-    ctx.sim.dialect,
+  return ctx.sim.answers.dns.delegation(
     known ?? {
       authoritative_name_servers: [],
       service_authorized_count: 0,

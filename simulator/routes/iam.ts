@@ -4,12 +4,11 @@
  * The spec's recommended way to verify a token, so it must honour auth like every other route
  * (the server does that before dispatch).
  */
-import { clientAnswer } from "../answers/iam";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
 
 function me(ctx: RouteContext) {
-  return ok(clientAnswer(ctx.sim.dialect, ctx.sim.store.state.client));
+  return ok(ctx.sim.answers.iam.client(ctx.sim.store.state.client));
 }
 
 /** IAM routes. */

@@ -15,9 +15,6 @@
  *   (`rollingReplacement.ts`);
  * - when the task FINISHES the cluster is `Provisioned` at the new version.
  */
-import { listAnswer, pageSize } from "../answers/cloud";
-import { clusterAnswer, extraClusters } from "../answers/k8s";
-import { extraFields } from "../dialect";
 import { cloudError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
@@ -26,7 +23,7 @@ import { upgradeQuotaFailure } from "../quotas";
 import { poolsDuring } from "../rollingReplacement";
 import { Cluster, isObject, SimState, TaskRecord } from "../state";
 import { TaskEngine } from "../tasks";
-import { CloudQuery, intParam, page, requireProject, requireRegion } from "./cloud";
+import { CloudQuery, page, requireScope, scopeOf } from "./cloud";
 import { checkLimits } from "./k8sQuota";
 
 /** Task type of a cluster upgrade, as the spec names it. */
@@ -63,10 +60,7 @@ export function upgradeTargets(catalogue: readonly string[], current: string): s
 }
 
 function findCluster(ctx: RouteContext): Cluster {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scopeOf(ctx));
   const name = ctx.params.cluster_name ?? "";
   const c = clustersOf(ctx, projectId, regionId).find((x) => x.name === name);
   if (!c) throw cloudError(404, "NotFoundError", `Cluster ${name} could not be found`, ctx.requestId);
@@ -79,7 +73,7 @@ function findCluster(ctx: RouteContext): Cluster {
  */
 function clustersOf(ctx: RouteContext, projectId: number, regionId: number): Cluster[] {
   const clusters = ctx.sim.store.state.clusters.filter((c) => c.project_id === projectId && c.region_id === regionId);
-  return [...clusters, ...extraClusters(ctx.sim.dialect, projectId, regionId, clusters)];
+  return [...clusters, ...ctx.sim.answers.k8s.extraClusters(projectId, regionId, clusters)];
 }
 
 /**
@@ -103,32 +97,30 @@ function releaseStaleLock(ctx: RouteContext, c: Cluster): void {
 }
 
 function listClusters(ctx: RouteContext) {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
+  const scope = scopeOf(ctx);
   const q = new CloudQuery(ctx);
-  const limit = q.int("limit", 1000, 1, 1000);
-  const offset = q.int("offset", 0, 0);
+  const { limit, offset } = q.page(1000);
   q.done();
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scope);
   const clusters = clustersOf(ctx, projectId, regionId);
   clusters.forEach((c) => releaseStaleLock(ctx, c));
-  const p = page(clusters, pageSize(ctx.sim.dialect, limit), offset);
-  return ok(listAnswer(ctx.sim.dialect, { count: p.count, results: p.results.map((c) => view(ctx, c)) }, offset, clusterAnswer));
+  const { cloud, k8s } = ctx.sim.answers;
+  const p = page(clusters, cloud.pageSize(limit), offset);
+  return ok(cloud.list({ count: p.count, results: p.results.map((c) => view(ctx, c)) }, offset, k8s.cluster));
 }
 
 function getCluster(ctx: RouteContext) {
   const c = findCluster(ctx);
   releaseStaleLock(ctx, c);
   if (applyOnRead(ctx.sim.store.state, c)) ctx.sim.store.save();
-  return ok(clusterAnswer(ctx.sim.dialect, view(ctx, c)));
+  return ok(ctx.sim.answers.k8s.cluster(view(ctx, c)));
 }
 
 function listUpgradeVersions(ctx: RouteContext) {
   const c = findCluster(ctx);
   const targets = upgradeTargets(ctx.sim.store.state.k8sVersions, c.version);
   const items = targets.map((version) => ({ version }));
-  return ok(listAnswer(ctx.sim.dialect, { count: items.length, results: items }, 0));
+  return ok(ctx.sim.answers.cloud.list({ count: items.length, results: items }, 0));
 }
 
 function upgrade(ctx: RouteContext) {
@@ -162,7 +154,7 @@ function upgrade(ctx: RouteContext) {
   });
   c.task_id = task.id;
   ctx.sim.store.save();
-  return ok(extraFields(ctx.sim.dialect, { tasks: [task.id] }));
+  return ok(ctx.sim.answers.object({ tasks: [task.id] }));
 }
 
 /**

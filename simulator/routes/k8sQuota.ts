@@ -9,13 +9,12 @@
  * `K8sClusterQuotaResponseSerializer`: `<quota>_limit`, `<quota>_usage` and `<quota>_requested`
  * for each quota the pool would exceed, `{}` when none. Nothing is written.
  */
-import { extraFields } from "../dialect";
 import { cloudError } from "../errors";
 import { excessOf } from "../quotas";
 import type { RouteContext } from "../router";
 import { ok } from "../routeResult";
 import { isObject } from "../state";
-import { intParam, requireProject, requireRegion } from "./cloud";
+import { requireScope, scopeOf } from "./cloud";
 
 /** The node counts the OpenAPI allows (`minimum: 1`, `maximum: 200`). */
 const MIN_NODES = 1;
@@ -32,10 +31,7 @@ function nodeCount(body: Record<string, unknown>, key: string, def: number | nul
 
 /** Answers the quotas a new pool of the body's flavor and size would exceed. */
 export function checkLimits(ctx: RouteContext) {
-  const projectId = intParam(ctx, "project_id", "Project");
-  const regionId = intParam(ctx, "region_id", "Region");
-  requireProject(ctx, projectId);
-  requireRegion(ctx, regionId);
+  const { projectId, regionId } = requireScope(ctx, scopeOf(ctx));
   const body = isObject(ctx.body) ? ctx.body : {};
   const invalid: Record<string, string[]> = {};
   const flavorId = body.flavor_id;
@@ -58,5 +54,5 @@ export function checkLimits(ctx: RouteContext) {
     answer[`${e.quota}_usage`] = e.usage;
     answer[`${e.quota}_requested`] = e.requested;
   }
-  return ok(extraFields(ctx.sim.dialect, answer));
+  return ok(ctx.sim.answers.object(answer));
 }

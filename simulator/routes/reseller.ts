@@ -11,7 +11,6 @@
  * `to` exclusive. `count` is the number of items in this response (the API's own words: "number
  * of items contained in the response"), not the total; page until a page is shorter than `limit`.
  */
-import { extraFields } from "../dialect";
 import { notFound, problem } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
@@ -85,12 +84,13 @@ function totals(ctx: RouteContext) {
     }
   }
   const all = [...byDate.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, amount]) => ({ date, amount }));
-  const results = all.slice(offset, offset + limit).map((row) => extraFields(ctx.sim.dialect, row));
-  return ok(extraFields(ctx.sim.dialect, { limit, offset, count: results.length, results }));
+  const { answers } = ctx.sim;
+  const results = all.slice(offset, offset + limit).map((row) => answers.object(row));
+  return ok(answers.object({ limit, offset, count: results.length, results }));
 }
 
 function ping(ctx: RouteContext) {
-  return ok(extraFields(ctx.sim.dialect, { message: "pong" }));
+  return ok(ctx.sim.answers.object({ message: "pong" }));
 }
 
 /** WAAP reseller routes. */

@@ -10,15 +10,13 @@
  * - PUT and DELETE find the event by `uuid` when given, else by identity; a missing event is
  *   400 `{error: "event not found"}` (the operations document 400/401/409 only, no 404).
  *
- * Answers go through `answers/storage.ts` (`eventAnswer`, `eventListAnswer`, `eventWriteAnswer`), which
- * leaves them as built here in the regular dialect.
+ * The dialect shapes the answers (`ctx.sim.answers.storage`, `answers/storage.ts`).
  */
 import { randomUUID } from "crypto";
-import { eventAnswer, eventListAnswer, eventWriteAnswer } from "../answers/storage";
 import { simpleError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
-import { isObject, SimState, StoredEvent } from "../state";
+import { definedOnly, isObject, SimState, StoredEvent } from "../state";
 import { addEvent, eventByIdentity, eventByUuid, eventIdentityKey, reindexEvent } from "../eventIndex";
 
 /** Event names and which limit field each takes. */
@@ -64,17 +62,10 @@ function validate(body: unknown, requireName: boolean): Partial<StoredEvent> {
   const bytes = optUint(body, "bytes");
   const count = optUint(body, "count");
   if (name !== undefined) checkPairing(name, bytes, count);
-  const ev: Partial<StoredEvent> = {};
-  if (name !== undefined) ev.name = name;
   const storage = optString(body, "storage_name");
   const bucket = optString(body, "bucket_name");
   const uuid = optString(body, "uuid");
-  if (storage !== undefined) ev.storage_name = storage;
-  if (bucket !== undefined) ev.bucket_name = bucket;
-  if (bytes !== undefined) ev.bytes = bytes;
-  if (count !== undefined) ev.count = count;
-  if (uuid !== undefined) ev.uuid = uuid;
-  return ev;
+  return definedOnly({ name, storage_name: storage, bucket_name: bucket, bytes, count, uuid });
 }
 
 function checkPairing(name: string, bytes: number | undefined, count: number | undefined): void {
@@ -89,13 +80,8 @@ function describe(e: Partial<StoredEvent>): string {
 
 /** The event as the API shows it (only fields that are set; `client_id` when given at create). */
 export function eventView(e: StoredEvent): Record<string, unknown> {
-  const out: Record<string, unknown> = { uuid: e.uuid, name: e.name };
-  if (e.storage_name !== undefined) out.storage_name = e.storage_name;
-  if (e.bucket_name !== undefined) out.bucket_name = e.bucket_name;
-  if (e.bytes !== undefined) out.bytes = e.bytes;
-  if (e.count !== undefined) out.count = e.count;
-  if (e.client_id !== undefined) out.client_id = e.client_id;
-  return out;
+  const { storage_name, bucket_name, bytes, count, client_id } = e;
+  return { uuid: e.uuid, name: e.name, ...definedOnly({ storage_name, bucket_name, bytes, count, client_id }) };
 }
 
 /** The list response: an object keyed by the four names, each an array. */
@@ -116,34 +102,40 @@ function locate(state: SimState, ev: Partial<StoredEvent>, clientId: number | un
   return eventByIdentity(state.storageEvents, ev.name, ev.storage_name, ev.bucket_name, clientId);
 }
 
+/**
+ * The event a PUT or DELETE names, with the fields its body gives. A missing event is 400
+ * `{error: "event not found"}`: the operations document only 400/401/409.
+ */
+function targetOf(ctx: RouteContext): { target: StoredEvent; ev: Partial<StoredEvent> } {
+  const clientId = parseClientId(ctx);
+  const ev = validate(ctx.body, false);
+  const target = locate(ctx.sim.store.state, ev, clientId);
+  if (!target) throw simpleError(400, "event not found");
+  return { target, ev };
+}
+
+function alreadyExists(e: StoredEvent) {
+  return simpleError(409, `event ${describe(e)} already exists (uuid ${e.uuid})`);
+}
+
 function createEvent(ctx: RouteContext) {
   const clientId = parseClientId(ctx);
   const ev = validate(ctx.body, true);
   const name = ev.name as string;
   const state = ctx.sim.store.state;
   const existing = eventByIdentity(state.storageEvents, name, ev.storage_name, ev.bucket_name, clientId);
-  if (existing) throw simpleError(409, `event ${describe(existing)} already exists (uuid ${existing.uuid})`);
-  const stored: StoredEvent = { uuid: randomUUID(), name };
-  if (ev.storage_name !== undefined) stored.storage_name = ev.storage_name;
-  if (ev.bucket_name !== undefined) stored.bucket_name = ev.bucket_name;
-  if (ev.bytes !== undefined) stored.bytes = ev.bytes;
-  if (ev.count !== undefined) stored.count = ev.count;
-  if (clientId !== undefined) stored.client_id = clientId;
+  if (existing) throw alreadyExists(existing);
+  const { storage_name, bucket_name, bytes, count } = ev;
+  const stored: StoredEvent = { uuid: randomUUID(), name, ...definedOnly({ storage_name, bucket_name, bytes, count, client_id: clientId }) };
   addEvent(state.storageEvents, stored);
   ctx.sim.store.save();
-  return ok(eventAnswer(ctx.sim.dialect, eventView(stored)));
+  return ok(ctx.sim.answers.storage.event(eventView(stored)));
 }
 
 function updateEvent(ctx: RouteContext) {
-  const clientId = parseClientId(ctx);
-  const ev = validate(ctx.body, false);
+  const { target, ev } = targetOf(ctx);
   const state = ctx.sim.store.state;
-  const target = locate(state, ev, clientId);
-  if (!target) throw simpleError(400, "event not found");
-  const next: StoredEvent = { ...target };
-  if (ev.name !== undefined) next.name = ev.name;
-  if (ev.storage_name !== undefined) next.storage_name = ev.storage_name;
-  if (ev.bucket_name !== undefined) next.bucket_name = ev.bucket_name;
+  const next: StoredEvent = { ...target, ...definedOnly({ name: ev.name, storage_name: ev.storage_name, bucket_name: ev.bucket_name }) };
   if (ev.bytes !== undefined) {
     next.bytes = ev.bytes;
     delete next.count;
@@ -154,30 +146,26 @@ function updateEvent(ctx: RouteContext) {
   }
   checkPairing(next.name, next.bytes, next.count);
   const clash = eventByIdentity(state.storageEvents, next.name, next.storage_name, next.bucket_name, next.client_id);
-  if (clash && clash !== target) throw simpleError(409, `event ${describe(clash)} already exists (uuid ${clash.uuid})`);
+  if (clash && clash !== target) throw alreadyExists(clash);
   const before = eventIdentityKey(target);
   Object.assign(target, next);
   reindexEvent(state.storageEvents, target, before);
   if (next.bytes === undefined) delete target.bytes;
   if (next.count === undefined) delete target.count;
   ctx.sim.store.save();
-  return eventWriteAnswer(ctx.sim.dialect);
+  return ctx.sim.answers.storage.eventWrite();
 }
 
 function deleteEvent(ctx: RouteContext) {
-  const clientId = parseClientId(ctx);
-  const ev = validate(ctx.body, false);
+  const { target } = targetOf(ctx);
   const state = ctx.sim.store.state;
-  const target = locate(state, ev, clientId);
-  // A missing event is 400 {error: "event not found"}: the operation documents only 400/401/409.
-  if (!target) throw simpleError(400, "event not found");
   state.storageEvents = state.storageEvents.filter((e) => e !== target);
   ctx.sim.store.save();
-  return eventWriteAnswer(ctx.sim.dialect);
+  return ctx.sim.answers.storage.eventWrite();
 }
 
 function listEvents(ctx: RouteContext) {
-  return ok(eventListAnswer(ctx.sim.dialect, listView(ctx.sim.store.state)));
+  return ok(ctx.sim.answers.storage.eventList(listView(ctx.sim.store.state)));
 }
 
 function configurator() {

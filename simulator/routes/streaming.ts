@@ -7,7 +7,6 @@
  * and the JSON of task_data; page from 1 with `limit` per page. `next`/`previous` are query-string
  * fragments (`page=N`) or null. A bad enum or number is 422 `{error}`.
  */
-import { aiTaskPageAnswer } from "../answers/streaming";
 import { simpleError } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok } from "../routeResult";
@@ -79,7 +78,7 @@ function listAiTasks(ctx: RouteContext) {
   }));
   const lastPage = Math.max(1, Math.ceil(tasks.length / limit));
   return ok(
-    aiTaskPageAnswer(ctx.sim.dialect, {
+    ctx.sim.answers.streaming.aiTaskPage({
       count: tasks.length,
       next: page < lastPage ? `page=${page + 1}` : null,
       previous: page > 1 ? `page=${Math.min(page - 1, lastPage)}` : null,
