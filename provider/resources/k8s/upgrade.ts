@@ -165,6 +165,7 @@ class UpgradeRun {
     let checkedPermitted = handedOver?.permitted;
     this.previousVersion = cluster.version;
     this.sizesBefore = poolSizesOf(cluster);
+    let rechecked = false;
 
     for (;;) {
       if (this.taskIds.length >= MAX_TASKS_PER_RUN) {
@@ -191,7 +192,14 @@ class UpgradeRun {
       checkedPermitted = undefined;
       const decision = planNextStep({ clusterName, current: cluster.version, target, permitted, allowMultiStep });
       if (decision.kind === "at-target") break;
-      if (decision.kind === "rejected") throw new UpgradeRejectedError(decision.reason);
+      if (decision.kind === "rejected") {
+        const moved = decision.why === "unreachable" && !rechecked ? await this.movedSince(cluster) : undefined;
+        rechecked = true;
+        if (!moved) throw new UpgradeRejectedError(decision.reason);
+        cluster = moved;
+        continue;
+      }
+      rechecked = false;
 
       this.ctx.log(`${this.name}: upgrading ${cluster.version} -> ${decision.version}${decision.final ? "" : ` (on the way to ${target})`}`);
       const start = await this.startStep(cluster, decision.version);
@@ -199,6 +207,16 @@ class UpgradeRun {
     }
 
     return this.outputs(await this.finish(cluster));
+  }
+
+  /**
+   * The cluster read again when a step looked unreachable, if it moved since `seen` (another
+   * version, or a lock): the permitted versions were read after the cluster, and an upgrade that
+   * finished in between makes them belong to a newer version than the one planned from.
+   */
+  private async movedSince(seen: UsableCluster): Promise<UsableCluster | undefined> {
+    const fresh = await this.readCluster();
+    return fresh.version !== seen.version || (fresh.taskId ?? null) !== (seen.taskId ?? null) ? fresh : undefined;
   }
 
   /**

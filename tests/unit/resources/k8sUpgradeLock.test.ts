@@ -46,6 +46,8 @@ interface Tweaks {
   taskLists: Array<"ok" | "format" | "plusExtra">;
   /** Run before the n-th upgrade POST (1-based) reaches the simulator. */
   beforeUpgrade: Map<number, () => Promise<void>>;
+  /** Run once, right after the next cluster read is answered. */
+  afterClusterRead?: (() => Promise<void>) | undefined;
 }
 let tweaks: Tweaks;
 let extraTasks: Task[] = [];
@@ -78,7 +80,13 @@ function tweakedClient(): CloudPlatformClient {
       ...c.cloud,
       k8s: {
         ...k8s,
-        getCluster: async (...args: Parameters<typeof k8s.getCluster>) => withoutLock(await k8s.getCluster(...args)),
+        getCluster: async (...args: Parameters<typeof k8s.getCluster>) => {
+          const cluster = withoutLock(await k8s.getCluster(...args));
+          const after = tweaks.afterClusterRead;
+          tweaks.afterClusterRead = undefined;
+          await after?.();
+          return cluster;
+        },
         upgrade: async (...args: Parameters<typeof k8s.upgrade>) => {
           upgradeCalls++;
           await tweaks.beforeUpgrade.get(upgradeCalls)?.();
@@ -184,6 +192,19 @@ describe("a cluster answer without task_id (lock unknown)", () => {
     await lifecycle.create(ctx(), inputs());
     expect(upgradePosts("prod-cluster")).toHaveLength(1);
     expect(taskListReads()).toEqual([]);
+  });
+});
+
+describe("a running upgrade that finishes between the lifecycle's reads", () => {
+  test("the permitted versions, read after it finished, belong to the newer version: the cluster is read again, found at the target, and nothing is sent", async () => {
+    const running = await upgradeOutOfBand("prod-cluster", "v1.31.2");
+    // The cluster is read while the task runs (no task_id: the lock is unknown); the task
+    // finishes at once after that read, so the task list shows none running and the permitted
+    // versions are those of v1.31.2.
+    tweaks.afterClusterRead = () => admin(sim, "POST", `/tasks/${running}/finish`);
+    const r = await lifecycle.create(ctx(), inputs());
+    expect(r.outs).toMatchObject({ version: "v1.31.2" });
+    expect(upgradePosts("prod-cluster")).toHaveLength(1); // the out-of-band one only
   });
 });
 
