@@ -11,6 +11,7 @@ export interface OffsetPage<T> {
   readonly results: readonly T[];
 }
 
+/** Fetches one offset page. */
 export type OffsetPageFetcher<T> = (page: { readonly limit: number; readonly offset: number }) => Promise<OffsetPage<T>>;
 
 /** Options of the offset pager; with `idOf`, a list that changes while it is read is followed (see ShiftOptions). */
@@ -97,6 +98,7 @@ function offsetProgress(
   return { pages: at.pages, items: at.received, totalItems, totalPages: Math.max(at.pages, needed) };
 }
 
+/** All items of an offset-paged list (up to `max`). */
 export async function fetchAllOffset<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions<T> = {}): Promise<T[]> {
   return collect(iterateOffsetPages(fetchPage, options));
 }
@@ -177,6 +179,7 @@ function morePagesAfter(page: NumberedPage<unknown>, reached: number): boolean {
   return true;
 }
 
+/** All items of a page-number list (up to `max`). */
 export async function fetchAllNumbered<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions<T> = {}): Promise<T[]> {
   return collect(iterateNumberedPages(fetchPage, options));
 }
