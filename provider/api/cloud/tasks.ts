@@ -78,7 +78,11 @@ export const taskSchema = z
     updatedOn: w.updated_on,
     /** Time the task finished, ISO 8601 as sent (with or without a zone); null while running. */
     finishedOn: w.finished_on,
-    /** Resource ids created, keyed by resource type (`instances`, `k8s_clusters`); null until finished. */
+    /**
+     * Resource ids created, keyed by the API's resource-type key (`instances`, `k8s_clusters`;
+     * keys are data and stay as sent; a key sent as `null` reads as no ids). Null while
+     * unfinished and on ERROR.
+     */
     createdResources: w.created_resources,
     /** Project the task works in, when reported. */
     projectId: w.project_id,
@@ -90,7 +94,10 @@ export const taskSchema = z
     clientId: w.client_id,
     /** The request that started the task, when reported. */
     requestId: w.request_id,
-    /** A state specific to the task's type (`CLUSTER_RESIZE`, ...); null when not reported. */
+    /**
+     * A state more specific to the task's type (`CLUSTER_RESIZE`, `POST_DEPLOY_SETUP`, ...; kept
+     * as sent); null when not reported.
+     */
     detailedState: w.detailed_state,
     /** When the task was acknowledged, as sent; null when it was not. */
     acknowledgedAt: w.acknowledged_at,
