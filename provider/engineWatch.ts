@@ -1,12 +1,7 @@
 /**
- * Ends a provider process whose engine is gone.
- *
- * Why: when `pulumi` is killed (SIGKILL, a CI job cancelled), the provider process it started
- * is left behind. A provider waiting on a 30-minute upgrade task would poll on, and with
- * `allowMultiStep` even start the next upgrade step, for nobody. The engine's address is the
- * provider's command-line argument; once connections to it are refused (or the parent process
- * changed, i.e. we were re-parented), nothing can ever read our answers, so the process exits.
- * Pulumi-free, so the dynamic provider and the native plugin share it.
+ * Ends a provider process whose engine is gone (a killed `pulumi`), which would otherwise poll
+ * on, or even start the next upgrade step, for nobody. Gone: connections to the engine's
+ * address (our argument) refused, or the parent process changed.
  */
 import * as net from "node:net";
 
@@ -14,7 +9,7 @@ import * as net from "node:net";
 export interface EngineWatchOptions {
   readonly intervalMs?: number;
   readonly failuresBeforeExit?: number;
-  /** What to do when the engine is gone (the process exits by default). */
+  /** The process exits by default. */
   readonly onGone?: (why: string) => void;
 }
 
@@ -28,7 +23,7 @@ function splitAddress(address: string): { host: string; port: number } {
   return { host: address.slice(0, at).replace(/^\[|\]$/g, ""), port: Number(address.slice(at + 1)) };
 }
 
-/** Resolves true when a TCP connection to `address` opens, false when it is refused or times out. */
+/** Whether a TCP connection to `address` opens. */
 export function engineReachable(address: string, timeoutMs = 2_000): Promise<boolean> {
   const { host, port } = splitAddress(address);
   return new Promise((resolve) => {
@@ -43,11 +38,7 @@ export function engineReachable(address: string, timeoutMs = 2_000): Promise<boo
   });
 }
 
-/**
- * Checks the engine at `address` every `intervalMs` and calls `onGone` once after
- * `failuresBeforeExit` failed checks in a row, or at once when the parent process changed.
- * Returns a function that stops watching. The timer does not keep the process alive.
- */
+/** Returns a function that stops watching; the timer does not keep the process alive. */
 export function watchEngine(address: string, options: EngineWatchOptions = {}): () => void {
   const { intervalMs = 1_000, failuresBeforeExit = 2 } = options;
   const onGone = options.onGone ?? (() => process.exit(1));
@@ -83,10 +74,7 @@ export function watchEngine(address: string, options: EngineWatchOptions = {}): 
 
 let watching = false;
 
-/**
- * Starts watching the engine named in `args`, once per process (later calls do nothing: one
- * process has one engine). Returns false when no engine address was found.
- */
+/** Once per process (one process has one engine); false when no engine address was found. */
 export function exitWhenEngineGone(args: readonly string[] = process.argv.slice(2), options: EngineWatchOptions = {}): boolean {
   const address = engineAddressFrom(args);
   if (!address || watching) return watching;

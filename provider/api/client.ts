@@ -1,12 +1,6 @@
 /**
- * `createClient`: the API client, grouped by product, over one transport.
- *
- * Why one transport: auth, user agent, timeouts, the retry policy, error mapping and key
- * redaction are each decided once, so no product module can forget one of them. Its parts:
- * clientOptions.ts (the options and their checks), httpAttempt.ts (one HTTP attempt, the only
- * axios import), responseMapping.ts (what an answer means), attemptFailure.ts (a failure record
- * and the public error it becomes), retry.ts (the policy and the decision after a failure),
- * retryLoop.ts (p-retry and the pacer around the attempts).
+ * The API client over one transport, so auth, timeouts, retries, error mapping and key
+ * redaction are each decided once and no product module can forget one.
  */
 import { AttemptFailed } from "./attemptFailure";
 import { anySignal } from "./abort";
@@ -27,7 +21,7 @@ export type { ClientLogger, ClientOptions, RetryEvent } from "./clientOptions";
 
 /** The API client, grouped by product as the API is. */
 export interface CloudPlatformClient {
-  /** The normalized base URL (no trailing slash). */
+  /** No trailing slash. */
   readonly baseUrl: string;
   readonly cloud: CloudApi;
   readonly storage: StorageApi;
@@ -35,28 +29,17 @@ export interface CloudPlatformClient {
   readonly waap: WaapApi;
   readonly streaming: StreamingApi;
   readonly iam: IamApi;
-  /**
-   * The same client (one transport, so pacing and settings are shared) with every request
-   * also cancelled by `signal`. Why: a provider operation passes its abort signal (Ctrl-C,
-   * `customTimeouts`) once, here, instead of to each call.
-   */
+  /** The same client with every request also cancelled by `signal`, given once instead of per call. */
   withSignal(signal: AbortSignal | undefined): CloudPlatformClient;
 }
 
-/**
- * Create an API client. Throws ConfigurationError when the base URL or key is missing or
- * malformed, naming the option (or where `optionSources` says it is set).
- */
+/** Throws ConfigurationError naming the option when the base URL or key is missing or malformed. */
 export function createClient(options: ClientOptions): CloudPlatformClient {
   const transport = createTransport(options);
   return clientOver(transport, parseResellerPaths(options.resellerPaths, options.optionSources));
 }
 
-/**
- * The client's product functions over any transport (internal: not in the `api` entry). Why:
- * tests of what lies above the transport (paging, lookups) run on an in-memory transport, with
- * no socket and no simulator, so their verdict does not wait on a busy machine's CPU.
- */
+/** Internal: lets tests above the transport run on an in-memory one, with no socket. */
 export function clientOver(transport: Transport & { readonly baseUrl: string }, resellerPaths: ResellerPaths = "spec"): CloudPlatformClient {
   const client: CloudPlatformClient = Object.freeze({
     baseUrl: transport.baseUrl,
@@ -82,10 +65,7 @@ function withSignal(transport: Transport & { readonly baseUrl: string }, signal:
   };
 }
 
-/**
- * The transport: each request runs the retry loop over attempts, each attempt one HTTP exchange
- * whose answer is mapped to data or a failure record.
- */
+/** Each request runs the retry loop over HTTP attempts, each mapped to data or a failure record. */
 export function createTransport(options: ClientOptions): Transport & { readonly baseUrl: string } {
   const o = resolveClientOptions(options);
   const send = createHttpAttempt(o);
@@ -111,7 +91,7 @@ export function createTransport(options: ClientOptions): Transport & { readonly 
   return {
     baseUrl: o.baseUrl,
     request: (spec) => {
-      // The path as every message and log line of this request shows it: redacted once, here.
+      // Redacted once, here.
       const shownPath = o.scrub(spec.path);
       return withRetries(o, spec, shownPath, () => attemptOnce(spec, shownPath));
     },

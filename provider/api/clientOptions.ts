@@ -1,9 +1,4 @@
-/**
- * The options of `createClient`, their defaults and their checks.
- *
- * Why one place: every value is checked before any request (a bad setting fails at creation, in
- * words that name the option), and the transport's parts below receive the resolved values only.
- */
+/** The options of `createClient`, checked at creation so a bad setting fails before any request. */
 import { ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
 import { parseMaxConcurrentRequests, RequestPacer, sharedPacer } from "./pacing";
@@ -29,13 +24,10 @@ export interface RetryEvent {
   readonly path: string;
   /** The attempt that just failed (1-based). */
   readonly attempt: number;
-  /** How long the client waits before the next attempt, in ms. */
   readonly delayMs: number;
-  /** Why it is retried, e.g. `status 429` or `ECONNREFUSED: ...`. */
+  /** E.g. `status 429` or `ECONNREFUSED: ...`. */
   readonly reason: string;
-  /** HTTP status of the failed attempt, if any. */
   readonly status?: number | undefined;
-  /** Network error code of the failed attempt, if any. */
   readonly code?: string | undefined;
 }
 
@@ -45,53 +37,30 @@ export interface ClientOptions {
   readonly baseUrl: string;
   /** API token, sent as `Authorization: apikey <token>`; never logged or put in messages. */
   readonly apiKey: string;
-  /** Per-attempt timeout in ms (default {@link DEFAULT_TIMEOUT_MS}). */
+  /** Per attempt, in ms (default {@link DEFAULT_TIMEOUT_MS}). */
   readonly timeoutMs?: number | undefined;
-  /** Overrides of the retry policy; see `DEFAULT_RETRY_POLICY`. */
+  /** Overrides of `DEFAULT_RETRY_POLICY`. */
   readonly retry?: Partial<RetryPolicy> | undefined;
-  /** Replaces the `User-Agent` (default `pulumi-cloudplatform/<version>`). */
+  /** Default `pulumi-cloudplatform/<version>`. */
   readonly userAgent?: string | undefined;
-  /** Receives redacted request and retry log lines. */
   readonly logger?: ClientLogger | undefined;
-  /** Called before each retry wait. */
   readonly onRetry?: ((event: RetryEvent) => void) | undefined;
-  /**
-   * Sleep used between retries and for a 429's pause (tests inject one to observe waits);
-   * resolves early on abort. A client given `sleep` or `now` paces its requests on that clock
-   * with a pacer of its own, not the host's shared one.
-   */
+  /** For tests; a client given `sleep` or `now` gets a pacer of its own on that clock. */
   readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
-  /** Clock for the retry budget, HTTP-date Retry-After and a 429's pause (tests). */
   readonly now?: (() => number) | undefined;
-  /** Random source for jitter (tests). */
   readonly random?: (() => number) | undefined;
-  /**
-   * Largest success body read, in bytes (default 64 MiB); a larger answer fails with
-   * ResponseTooLargeError once the cap is reached, without buffering the rest.
-   */
+  /** Default 64 MiB; a larger answer fails with ResponseTooLargeError without buffering the rest. */
   readonly maxResponseBytes?: number | undefined;
-  /**
-   * Allow an `http://` base URL to a host other than loopback (the key then travels in
-   * cleartext). Off by default; `true`, `false`, or that text as a config gives it (anything else
-   * is a ConfigurationError).
-   */
+  /** Allow `http://` to a host other than loopback (the key then travels in cleartext). */
   readonly allowInsecureHttp?: boolean | string | undefined;
-  /**
-   * Requests in flight to this API host at most, shared by every client of the process (default
-   * 8; an integer 1..256, a string is parsed; the smallest asked for wins). See pacing.ts.
-   */
+  /** Per API host, shared by every client of the process (default 8, 1..256; the smallest wins). */
   readonly maxConcurrentRequests?: number | string | undefined;
   /**
-   * Where the WAAP reseller endpoints are: `spec` (default), the API reference's
-   * `/waap/reseller/...` paths, or `public`, the public OpenAPI's `/waap/v1/prebilling/...` and
-   * `/waap/ping`, for a platform that serves those (see `ResellerPaths`).
+   * `spec` (default): the API reference's `/waap/reseller/...` paths; `public`: the public
+   * OpenAPI's `/waap/v1/prebilling/...` and `/waap/ping` (see `ResellerPaths`).
    */
   readonly resellerPaths?: "spec" | "public" | string | undefined;
-  /**
-   * Where the user sets `baseUrl`, `apiKey`, `allowInsecureHttp`, `maxConcurrentRequests` and `resellerPaths`, as
-   * the errors should name it (default: the option's own name). The provider passes its config
-   * keys and environment variables.
-   */
+  /** Where the user sets each option, as errors name it (the provider passes config keys and variables). */
   readonly optionSources?: OptionSources | undefined;
 }
 
@@ -109,14 +78,12 @@ export interface ResolvedOptions {
   readonly random: () => number;
   readonly logger: ClientLogger | undefined;
   readonly onRetry: ((event: RetryEvent) => void) | undefined;
-  /** Where the user sets the API key and the base URL, for a 401's and a redirect's hint. */
+  /** For a 401's and a redirect's hint. */
   readonly apiKeySource: string;
   readonly baseUrlSource: string;
   /** Removes the key from a text. */
   readonly scrub: (text: string) => string;
-  /** Removes the key from every string of a value (an error body). */
   readonly scrubDeep: (value: unknown) => unknown;
-  /** The pacer of this API host, shared by every client of the process (see {@link pacerFor}). */
   readonly pacer: RequestPacer;
 }
 
@@ -152,11 +119,7 @@ export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
   };
 }
 
-/**
- * The host's shared pacer, unless the client runs on an injected clock: a pause is a time on
- * some clock, so a client on another clock (a test's) gets a pacer of its own on that clock
- * rather than waiting out, in real time, a pause set on its own fake one.
- */
+/** The host's shared pacer, unless the client runs on an injected clock (a pause is a time on one clock). */
 function pacerFor(baseUrl: string, options: ClientOptions, sources: OptionSources | undefined): RequestPacer {
   if (options.now === undefined && options.sleep === undefined) return sharedPacer(baseUrl, options.maxConcurrentRequests, sources);
   const maxConcurrent = parseMaxConcurrentRequests(options.maxConcurrentRequests, sources);

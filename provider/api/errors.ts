@@ -1,12 +1,6 @@
 /**
- * The one error hierarchy of the API client (after openai-node `core/error.ts`).
- *
- * Why one hierarchy: callers (resource handlers, lookups, the waiter) decide by class, never by
- * parsing text: `instanceof NotFoundError` means "gone", `ConflictError` means "already there",
- * `ConnectionError.mayHaveReachedServer` means "reconcile by reading". Every message names the
- * operation, the status and the server's own words, and never contains the API key.
- * Constructors are `@internal`: this package builds its errors; users catch them and branch on
- * class and fields.
+ * The API client's one error hierarchy: callers branch on class and fields, never on text.
+ * Messages name the operation, the status and the server's words, never the API key.
  */
 
 /** Base class of every error this package throws, so callers can catch all of them at once. */
@@ -38,11 +32,9 @@ export interface ApiErrorDetail {
 
 /** What every error about one request names: the call, and how many attempts it took. */
 interface RequestFacts {
-  /** HTTP method, upper case. */
   readonly method: string;
-  /** Request path without the query string (query values may be sensitive), the key redacted. */
+  /** Without the query string (query values may be sensitive), the key redacted. */
   readonly path: string;
-  /** Attempts made (1 when absent). */
   readonly attempts?: number | undefined;
   /** Why retrying stopped (with the number of attempts), appended to the message. */
   readonly note?: string | undefined;
@@ -50,7 +42,6 @@ interface RequestFacts {
 
 /** Everything known about a failed HTTP exchange; the input of {@link makeApiError}. */
 export interface ApiErrorInit extends RequestFacts {
-  /** HTTP status code. */
   readonly status: number;
   /** The server's message parsed from the product's error shape ("" if none). */
   readonly serverMessage: string;
@@ -58,7 +49,6 @@ export interface ApiErrorInit extends RequestFacts {
   readonly exceptionClass?: string | undefined;
   /** From the body `request_id` or the `X-Request-Id` header. */
   readonly requestId?: string | undefined;
-  /** Field-level details. */
   readonly errors?: readonly ApiErrorDetail[] | undefined;
   /** The response body, already redacted. */
   readonly body?: unknown;
@@ -66,10 +56,7 @@ export interface ApiErrorInit extends RequestFacts {
   readonly retryAfterMs?: number | undefined;
   /** Applied to the final message; the transport passes its key redactor. */
   readonly redact?: ((text: string) => string) | undefined;
-  /**
-   * Where the user sets the API key, named by a 401's hint (default: the client option
-   * `apiKey`); the provider names its config key and environment variable here.
-   */
+  /** Where the user sets the API key, named by a 401's hint (default: the client option `apiKey`). */
   readonly apiKeySource?: string | undefined;
 }
 
@@ -96,10 +83,7 @@ export class ApiError extends CloudPlatformError {
   readonly body: unknown;
   /** Attempts made before giving up (1 when not retried). */
   readonly attempts: number;
-  /**
-   * The sentence of the message that says what to do (a 401's "set it with ..."), when there is
-   * one: a layer that knows more (which key an operation used) replaces it in the message.
-   */
+  /** The message's "what to do" sentence, which a layer knowing more may replace. */
   readonly hint: string | undefined;
 
   /** @internal */
@@ -164,10 +148,7 @@ function hintFor(cls: Function, apiKeySource: string | undefined): string | unde
   return undefined;
 }
 
-/**
- * `POST /cloud/v2/k8s/clusters/1/76/prod/upgrade failed (400 ValidationError): <server words>
- * [request id ...]`, with field details, the server's class, a hint and a note when present.
- */
+/** `POST /cloud/v2/... failed (400 ValidationError): <server words> [request id ...]`. */
 function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: string | undefined): string {
   let text = `${init.method} ${init.path} failed (${init.status} ${className})`;
   const words = init.serverMessage.trim();
@@ -253,22 +234,18 @@ export class RequestAbortedError extends CloudPlatformError {
 
 /** Input of {@link ResponseFormatError}. */
 export interface ResponseFormatErrorInit extends RequestFacts {
-  /** HTTP status of the answer (a 2xx). */
   readonly status: number;
   /** Where the body is wrong, e.g. `results[0].version`; `(body)` for the body as a whole. */
   readonly field: string;
-  /** What was expected there, e.g. `expected string, got null`. */
+  /** E.g. `expected string, got null`. */
   readonly problem: string;
   /** What came instead, cut short and with the key redacted. */
   readonly received: string;
 }
 
 /**
- * A success status whose body is not the documented answer: not JSON, cut short, empty, or a
- * field missing, `null` or of the wrong type. Why its own class, and not an {@link ApiError}:
- * the server did not refuse anything, the answer is unusable, so it must never be read as
- * "absent" or "gone" (a caller that branches on NotFoundError cannot mistake it). GETs are
- * retried on it like on a 5xx; a write is not, since it may have taken effect.
+ * A success status whose body is not the documented answer. Not an {@link ApiError}, so it is
+ * never read as "gone"; GETs are retried on it, writes are not (they may have taken effect).
  */
 export class ResponseFormatError extends CloudPlatformError {
   /** HTTP method, upper case. */
@@ -297,17 +274,10 @@ export class ResponseFormatError extends CloudPlatformError {
   }
 }
 
-/**
- * The answer was larger than the client's `maxResponseBytes` (default 64 MiB); reading stopped at
- * the cap, so no more than that was held in memory. Not retried: the same call would send the
- * same body again.
- */
+/** The answer exceeded `maxResponseBytes` (default 64 MiB); not retried, it would come again. */
 export class ResponseTooLargeError extends ResponseFormatError {}
 
-/**
- * Paging did not end within the pager's `maxPages`: the server kept announcing a next page.
- * Why an error and not a silent stop: a list cut short would read as "these are all of them".
- */
+/** Paging did not end within `maxPages`; an error because a cut list would read as complete. */
 export class PaginationLimitError extends CloudPlatformError {
   /** @internal */
   constructor(
@@ -321,10 +291,8 @@ export class PaginationLimitError extends CloudPlatformError {
 }
 
 /**
- * A paged list changed so much between two of its pages, on every read of it, that the pager
- * could not tell where it stood (each page re-reads a few items of the one before to find its
- * place; here none of them was found). Why an error and not the items read: a list read across
- * such a change may repeat or miss items, and a program would act on the wrong set.
+ * A paged list changed too much between pages, on every read, for the pager to find its place;
+ * an error because such a list may repeat or miss items.
  */
 export class ListChangedError extends CloudPlatformError {
   /** @internal */

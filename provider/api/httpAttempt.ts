@@ -1,10 +1,4 @@
-/**
- * One HTTP attempt: the only module that imports axios.
- *
- * Why alone: sending (auth header, user agent, timeouts, no redirects, the proxy rule) and
- * reading the body under its size cap are the transport's only I/O; what the answer means is
- * decided by responseMapping.ts, and whether to try again by retry.ts.
- */
+/** One HTTP attempt, the transport's only I/O and the only module that imports axios. */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { Readable } from "stream";
 import { AttemptFailed } from "./attemptFailure";

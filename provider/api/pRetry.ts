@@ -1,18 +1,8 @@
 /**
- * p-retry, loaded from this CommonJS package.
- *
- * Why this module: p-retry 7 is an ES module. Node >= 20.19 `require()`s an ES module natively
- * and returns its namespace (`{ default, AbortError, makeRetriable }`), but TypeScript's
- * `import pRetry from "p-retry"` compiles under `"module": "commonjs"` to an `__importDefault`
- * wrapper that only works when the namespace carries `__esModule`, which not every Node release
- * adds. A typed `require` of the namespace works on all of them, and under jest (which
- * transforms p-retry to CommonJS, see jest.config.js).
- *
- * Why loaded at the first retry loop and not with this module: jest 29's own module loader
- * cannot `require()` an ES module at all, so a user's jest test that only imports this package
- * (a unit test under Pulumi's mocks, which sends no request) failed to load it. A test that
- * sends requests from the jest process still needs jest to transform p-retry (the testing guide
- * says how).
+ * p-retry 7 (an ES module) from this CommonJS package: a typed `require` of its namespace,
+ * since `import pRetry` compiles to an `__importDefault` that needs `__esModule`, which not every
+ * Node release adds. Loaded at the first retry loop: jest 29's loader cannot `require()` an ES
+ * module, and a user's mock-only test must still load this package.
  */
 type PRetryModule = typeof import("p-retry");
 

@@ -1,15 +1,7 @@
 /**
- * Pacing of the requests to one API host: a limit on requests in flight, and a shared pause per
- * API family after a 429.
- *
- * Why: the engine runs up to `--parallel` operations at once and each resource calls the API on
- * its own, so nothing else bounds what one `pulumi up` sends at once. And when the server
- * answers 429 with a Retry-After, every other request to that part of the API would get the same
- * answer: one Retry-After holds them all (a "family": cloud, storage, ...).
- *
- * The pacer wraps each attempt inside the retry loop (retryLoop.ts), which waits its own 429's
- * Retry-After and decides what is retried; the pacer only delays attempts, never past the
- * request's remaining budget, and never fails or repeats one.
+ * A limit on requests in flight to one API host (nothing else bounds what `--parallel`
+ * operations send), and a pause per API family after a 429, since the family's other requests
+ * would get the same answer. The pacer only delays attempts, never fails or repeats one.
  */
 import { ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
@@ -20,11 +12,7 @@ import { productOf } from "./url";
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = 8;
 /** Highest accepted limit: more would only move the queue from here to the server. */
 export const MAX_CONCURRENT_REQUESTS_LIMIT = 256;
-/**
- * The limit from a setting (a number, or a string from config or the environment); undefined
- * means the default. Throws ConfigurationError naming the setting (`sources`, see
- * optionNames.ts) and the allowed values.
- */
+/** The limit from a number or a config/environment string; undefined means the default. */
 export function parseMaxConcurrentRequests(value: number | string | undefined, sources?: OptionSources): number {
   if (value === undefined || value === "") return DEFAULT_MAX_CONCURRENT_REQUESTS;
   const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
@@ -39,7 +27,6 @@ export function parseMaxConcurrentRequests(value: number | string | undefined, s
 
 /** What the pacer needs from its surroundings; tests inject a fake clock and sleep. */
 export interface PacerOptions {
-  /** Requests in flight at most. */
   readonly maxConcurrent: number;
   readonly now?: (() => number) | undefined;
   readonly sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
@@ -47,21 +34,13 @@ export interface PacerOptions {
 
 /** Per-attempt options of {@link RequestPacer.send}. */
 export interface SendOptions {
-  /**
-   * Stops waiting: a pause ends early (the attempt then runs and fails at once on the aborted
-   * signal), and a request queued for a slot leaves the queue, rejected with the signal's reason.
-   */
+  /** Ends a pause early, and takes a queued request out of the queue. */
   readonly signal?: AbortSignal | undefined;
-  /**
-   * The request this attempt belongs to, the same for all its attempts: a pause its own 429 set
-   * does not hold it, since its retry loop waits that Retry-After itself.
-   */
+  /** Same for all attempts of a request: the pause its own 429 set does not hold it (its retry loop waits). */
   readonly request?: symbol | undefined;
   /**
-   * The longest this attempt may be held by its family's pause (the request's remaining retry
-   * budget). After it the attempt is sent anyway and the server's own answer decides: one 429
-   * with a long Retry-After must not hold every later request past its own budget, nor a
-   * lookup whose budget is 0.
+   * The request's remaining retry budget: after it the attempt is sent anyway, so one long
+   * Retry-After cannot hold later requests past their own budgets.
    */
   readonly maxPauseMs?: number | undefined;
   /** Told once, before the attempt is held by its family's pause, how long that will be. */
@@ -82,7 +61,6 @@ export class RequestPacer {
   private readonly now: () => number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private inFlight = 0;
-  /** Requests queued for a slot, in order; `resolve` hands one a slot. */
   private readonly waiting: Array<{ readonly resolve: () => void }> = [];
   /** Per family: when its pause ends, and the request whose 429 set it. */
   private readonly pauses = new Map<string, { readonly until: number; readonly by: symbol | undefined }>();
@@ -98,19 +76,12 @@ export class RequestPacer {
     return this.limit;
   }
 
-  /**
-   * Lowers the limit to `limit` if that is smaller (a larger one is ignored): requests already in
-   * flight finish, and queued ones start only once fewer than the new limit are in flight.
-   */
+  /** Lowers the limit (a larger one is ignored); requests in flight finish. */
   lowerLimit(limit: number): void {
     this.limit = Math.min(this.limit, parseMaxConcurrentRequests(limit));
   }
 
-  /**
-   * Sends one attempt when the family is not paused and a slot is free. `pauseOf` tells from a
-   * failed attempt how long the server asked the family to wait (a 429's Retry-After), if at all.
-   * The attempt's own result or error is passed through unchanged.
-   */
+  /** Sends one attempt when the family is not paused and a slot is free; `pauseOf` reads a 429's wait. */
   async send<T>(family: string, attempt: () => Promise<T>, pauseOf: (err: unknown) => number | undefined, options: SendOptions = {}): Promise<T> {
     await this.acquire(family, options);
     try {
@@ -130,7 +101,7 @@ export class RequestPacer {
     if ((this.pauses.get(family)?.until ?? 0) < until) this.pauses.set(family, { until, by });
   }
 
-  /** In flight, queued, and paused families (for tests and reports). */
+  /** For tests and reports. */
   state(): PacerState {
     const now = this.now();
     const pausedUntil: Record<string, number> = {};
@@ -163,10 +134,7 @@ export class RequestPacer {
     }
   }
 
-  /**
-   * Waits in line until `release` hands this request a slot; an abort takes it out of the line
-   * at once and rejects with the signal's reason (the caller maps it to its abort error).
-   */
+  /** Waits in line for a slot; an abort leaves the line and rejects with the signal's reason. */
   private queueForSlot(signal: AbortSignal | undefined): Promise<void> {
     signal?.throwIfAborted();
     return new Promise<void>((resolve, reject) => {
@@ -214,13 +182,8 @@ export class RequestPacer {
 const pacers = new Map<string, RequestPacer>();
 
 /**
- * The pacer shared by every client of this process that talks to the API host of `baseUrl`
- * (host and port; the path and scheme do not make another API). Why shared: the dynamic
- * provider makes one client per run but every lookup makes its own; a limit per client would not
- * bound what the process sends, nor would a 429 pause the other clients' requests.
- * When clients of one host ask for different limits, the smallest wins, from the moment the
- * client asking for it is created: a limit is a promise not to send more, and a larger one
- * asked for later must not break the smaller one already given.
+ * The pacer shared by all clients of this process for one host:port, since every lookup makes
+ * its own client. The smallest limit asked for wins: a limit is a promise not to send more.
  */
 export function sharedPacer(baseUrl: string, maxConcurrent: number | string | undefined, sources?: OptionSources): RequestPacer {
   const limit = parseMaxConcurrentRequests(maxConcurrent, sources);
@@ -235,10 +198,7 @@ export function sharedPacer(baseUrl: string, maxConcurrent: number | string | un
   return created;
 }
 
-/**
- * The family of a request path: its product, except the delegation-status endpoint, which has
- * its own rate limit and budget rules and so pauses only itself.
- */
+/** A path's product, except delegation-status, which has its own rate limit and pauses only itself. */
 export function familyOf(path: string): string {
   const product = productOf(path);
   return product === "dns" && path.split("/").filter((s) => s !== "").pop() === "delegation-status" ? "dns-delegation" : product;

@@ -1,22 +1,15 @@
 /**
- * Reading a paged list that changes while it is read: each item once, none skipped.
- *
- * Why: a busy project's list gains and loses items between two page requests. With plain
- * offsets, an item added before the reader's place pushes the next page back (its first items
- * were already read: a duplicate), and an item removed pulls it forward (an item slides into the
- * page already read: it is never seen). So each page after the first starts a few items early
- * ("anchors": the ids that ended the page before) and continues after the latest anchor it finds;
- * items seen already are dropped by id. A page holding none of its anchors means the list moved
- * further than the overlap can follow: the listing starts again from its first page (items
- * already returned are not returned twice), and after `maxRestarts` such starts it fails with
- * {@link ListChangedError} instead of answering with a list that may be wrong.
+ * Reading a paged list that changes while it is read, each item once and none skipped: with
+ * plain offsets an added item duplicates one and a removed item hides one. Each page starts a few
+ * items early ("anchors") and continues after the latest it finds; a page with none restarts the
+ * listing, and too many restarts fail with {@link ListChangedError}.
  */
 import { ListChangedError } from "./errors";
 
 /** An item's identity in a list (its id; a cluster's name; a report row's date). */
 export type ItemId = string | number;
 
-/** Items a page re-reads from the page before, at most (a few; see {@link overlapFor}). */
+/** Items a page re-reads from the page before, at most. */
 export const DEFAULT_OVERLAP = 5;
 
 /** Listings from the first page after the list moved too far, before {@link ListChangedError}. */
@@ -24,21 +17,13 @@ export const DEFAULT_MAX_RESTARTS = 3;
 
 /** How the pagers follow a changing list; without `idOf` they read pages as they come. */
 export interface ShiftOptions<T> {
-  /**
-   * The identity of an item. Given, pages overlap and items are returned once by it (the
-   * `listAll` functions of the client pass it); not given, pages are read back to back.
-   */
+  /** Given, pages overlap and items are returned once; not given, pages are read back to back. */
   readonly idOf?: (item: T) => ItemId;
-  /** Items each page re-reads from the one before, at most (default {@link DEFAULT_OVERLAP}). */
   readonly overlap?: number;
-  /** Reads from the first page after the list moved too far (default {@link DEFAULT_MAX_RESTARTS}). */
   readonly maxRestarts?: number;
 }
 
-/**
- * The overlap a page can afford: at most `overlap`, and a third of the longest page seen, so a
- * server that caps its pages small still gains items with each page (none before a first page).
- */
+/** At most a third of the longest page, so a server capping its pages small still gains items per page. */
 export function overlapFor(overlap: number, longestPage: number): number {
   return Math.max(0, Math.min(overlap, Math.floor(longestPage / 3)));
 }
@@ -46,10 +31,7 @@ export function overlapFor(overlap: number, longestPage: number): number {
 /** What a page adds to the listing: its new items, or `lost` when it holds none of its anchors. */
 export type PagePlace<T> = { readonly lost: false; readonly fresh: readonly T[] } | { readonly lost: true };
 
-/**
- * The anchors, the ids already returned and the restarts of one listing. The pagers ask it how
- * far back a page starts ({@link back}) and what a page adds ({@link place}).
- */
+/** The anchors, the ids already returned and the restarts of one listing. */
 export class ShiftTracker<T> {
   private readonly seen = new Set<ItemId>();
   private anchors: ItemId[] = [];
@@ -70,11 +52,7 @@ export class ShiftTracker<T> {
     return Math.min(this.anchors.length, overlapFor(this.overlap, longestPage));
   }
 
-  /**
-   * Places a page that re-reads the last `back` items before the reader's place: the items
-   * after the latest of those anchors it holds, less those returned already. The page's last
-   * ids become the next anchors.
-   */
+  /** The page's items after the latest anchor it holds, less those returned already. */
   place(results: readonly T[], back: number): PagePlace<T> {
     const idOf = this.options.idOf;
     if (!idOf) return { lost: false, fresh: results };
@@ -92,7 +70,7 @@ export class ShiftTracker<T> {
     return { lost: false, fresh };
   }
 
-  /** Starts the listing again from its first page; throws once the list moved too often. */
+  /** Throws once the list moved too often. */
   restart(): void {
     this.restarts++;
     if (this.restarts > this.maxRestarts) throw new ListChangedError(this.what, this.restarts);
@@ -113,17 +91,15 @@ function lastIndexOfAny(ids: readonly ItemId[], anchors: readonly ItemId[]): num
 export interface NumberedWindow {
   readonly page: number;
   readonly limit: number;
-  /** Position in the whole list of the page's first item: `(page - 1) * limit`. */
+  /** `(page - 1) * limit`. */
   readonly start: number;
-  /** How many of the items just before the reader's place the page re-reads (its anchors). */
+  /** Items before the reader's place the page re-reads. */
   readonly back: number;
 }
 
 /**
- * The page-number request that best continues a listing at `position` while re-reading `back`
- * items before it: page numbers only address multiples of the page size, so the page size
- * varies (at most `pageSize`) to start the page early enough and still reach past `position`.
- * The request with the most new items wins; when none re-reads `back` items, fewer are re-read.
+ * Page numbers only address multiples of the page size, so the size varies (at most `pageSize`)
+ * to re-read `back` items and still reach past `position`; the most new items wins.
  */
 export function numberedWindow(position: number, back: number, pageSize: number): NumberedWindow {
   for (let b = Math.min(back, position); b >= 0; b--) {

@@ -1,23 +1,11 @@
-/**
- * Pagination helpers for the two page styles the API uses.
- *
- * Why helpers and not per-endpoint loops: lookups "page through lists when asked for all", and
- * getting termination right (count reached, short page, empty page, a cap) once is cheaper than
- * getting it right in every caller.
- */
+/** The two page styles of the API, paged once here so termination is right in every caller. */
 import { PaginationLimitError } from "./errors";
 import { ShiftTracker, numberedWindow, type ShiftOptions } from "./pageAnchors";
 
-/**
- * Default page cap: far above any real list (1000 pages of 1000 items), low enough that a server
- * announcing a next page forever fails clearly instead of looping.
- */
+/** Far above any real list, low enough that an endless next page fails clearly. */
 export const DEFAULT_MAX_PAGES = 1000;
 
-/**
- * An offset page (`limit`/`offset` in, `{count, results}` out); `count` is the total, or null
- * where the endpoint does not send one (regions).
- */
+/** An offset page; `count` is the total, or null where the endpoint sends none (regions). */
 export interface OffsetPage<T> {
   readonly count: number | null;
   readonly results: readonly T[];
@@ -28,29 +16,23 @@ export type OffsetPageFetcher<T> = (page: { readonly limit: number; readonly off
 
 /** Options of the offset pager; with `idOf`, a list that changes while it is read is followed (see ShiftOptions). */
 export interface OffsetPagerOptions<T = unknown> extends ShiftOptions<T> {
-  /** Page size sent as `limit` (default 100). */
+  /** Sent as `limit` (default 100). */
   readonly pageSize?: number;
-  /** Where to start (default 0). */
   readonly startOffset?: number;
-  /** Stop after this many items (default: no cap). */
   readonly max?: number;
-  /** Fail with PaginationLimitError when more pages than this are announced (default {@link DEFAULT_MAX_PAGES}). */
+  /** Default {@link DEFAULT_MAX_PAGES}. */
   readonly maxPages?: number;
-  /** What is listed, for the PaginationLimitError message (e.g. `GET /cloud/v1/projects`). */
+  /** What is listed, for error messages (e.g. `GET /cloud/v1/projects`). */
   readonly what?: string;
-  /** Called after each page arrives (progress of long listings). */
   readonly onPage?: (progress: PageProgress) => void;
 }
 
 /** Where a paged listing stands after a page arrived. */
 export interface PageProgress {
-  /** Pages fetched so far (from 1). */
   readonly pages: number;
-  /** Items received so far (capped at `max`). */
+  /** Capped at `max`, like `totalItems`. */
   readonly items: number;
-  /** Pages the listing needs in all, from the first page's total and `max`. */
   readonly totalPages: number;
-  /** Items the listing will return in all (the total, capped at `max`). */
   readonly totalItems: number;
 }
 
@@ -64,13 +46,8 @@ function offsetListEnds(page: OffsetPage<unknown>, position: number, fresh: numb
 }
 
 /**
- * Iterate items over offset pages until `count` is reached, a page comes back empty, or `max`
- * items were yielded; more than `maxPages` pages is a PaginationLimitError. A page shorter than
- * asked does not end the list while the total says more are left: a server may cap its pages
- * below the `limit` asked for. Without a total (`count` null) the list ends at the first empty
- * page. The last page asks only for the items still wanted, so a cap below the page size
- * fetches no more than it. With `idOf`, each page after the first starts a few items early to
- * find its place (pageAnchors.ts), and each item is yielded once.
+ * Items over offset pages. A short page does not end the list while the total says more are
+ * left: a server may cap its pages below the `limit` asked for.
  */
 export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions<T> = {}): AsyncGenerator<T, void, undefined> {
   const limit = positiveInt(options.pageSize ?? 100, "pageSize");
@@ -81,8 +58,7 @@ export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, op
   let position = start;
   let yielded = 0;
   let pages = 0;
-  // The longest page seen: the server's page size when it caps pages below `limit` (a last,
-  // shorter page must not make the estimate of the pages grow).
+  // The server's page size when it caps pages below `limit`.
   let longest = 0;
   while (yielded < max) {
     if (pages >= maxPages) throw new PaginationLimitError(maxPages, options.what ?? "the list");
@@ -110,10 +86,7 @@ export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, op
   }
 }
 
-/**
- * The progress after a page: the pages the listing needs in all count the first page whole and
- * each later one less the items it re-reads (`reread`).
- */
+/** Pages needed count the first page whole and each later one less the items it re-reads. */
 function offsetProgress(
   page: OffsetPage<unknown>,
   at: { pages: number; received: number; start: number; max: number; perPage: number; reread: number },
@@ -125,17 +98,13 @@ function offsetProgress(
   return { pages: at.pages, items: at.received, totalItems, totalPages: Math.max(at.pages, needed) };
 }
 
-/** Collect all items of an offset-paged list (up to `max`). */
+/** All items of an offset-paged list (up to `max`). */
 export async function fetchAllOffset<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions<T> = {}): Promise<T[]> {
   return collect(iterateOffsetPages(fetchPage, options));
 }
 
-/**
- * A page-number page (streaming AI tasks): `next` is null on the last page. Each field but the
- * results may be left out by the server: `next` and `count` are then `undefined` / `null`.
- */
+/** A page-number page (streaming AI tasks); the server may leave out every field but the results. */
 export interface NumberedPage<T> {
-  /** The total, or null when not sent. */
   readonly count: number | null;
   /** The next page's query (`page=2`), null on the last page, undefined when not sent. */
   readonly next: string | null | undefined;
@@ -143,36 +112,24 @@ export interface NumberedPage<T> {
   readonly results: readonly T[];
 }
 
-/**
- * Fetches page number `page` (from 1) of `limit` items; `limit` is undefined unless the pager
- * was given a `pageSize` (then it varies the page size to re-read a few items, pageAnchors.ts).
- */
+/** `limit` is undefined unless the pager was given a `pageSize`. */
 export type NumberedPageFetcher<T> = (page: number, limit: number | undefined) => Promise<NumberedPage<T>>;
 
 /** Options of the page-number pager; with `idOf` (and `pageSize`), a changing list is followed (see ShiftOptions). */
 export interface NumberedPagerOptions<T = unknown> extends ShiftOptions<T> {
-  /** First page number (default 1). */
   readonly startPage?: number;
-  /**
-   * Items per page, sent as the fetcher's `limit`. With `idOf`, pages then overlap by a few
-   * items (page size and number chosen per page); without it, the fetcher picks its own size.
-   */
+  /** Without it the fetcher picks its own size; with `idOf` too, pages overlap by a few items. */
   readonly pageSize?: number;
-  /** Stop after this many items (default: no cap). */
   readonly max?: number;
-  /** Fail with PaginationLimitError when more pages than this are announced (default {@link DEFAULT_MAX_PAGES}). */
+  /** Default {@link DEFAULT_MAX_PAGES}. */
   readonly maxPages?: number;
-  /** What is listed, for the PaginationLimitError message (e.g. `GET /streaming/ai/tasks`). */
+  /** What is listed, for error messages. */
   readonly what?: string;
 }
 
 /**
- * Iterate items over numbered pages until `next` is null, a page is empty, or `max` is reached;
- * a `next` still announced after `maxPages` pages is a PaginationLimitError. A page that does not
- * send `next` is followed by the total when it sends `count`, else until an empty page. With
- * `idOf` each item is yielded once; with `pageSize` too, each page after the first re-reads a
- * few items to find its place (pageAnchors.ts), and a server that serves fewer than asked while
- * announcing more is taken to cap its pages at that size.
+ * Items over numbered pages. A server that serves fewer than asked while announcing more is
+ * taken to cap its pages at that size.
  */
 export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions<T> = {}): AsyncGenerator<T, void, undefined> {
   const max = options.max ?? Infinity;
@@ -222,7 +179,7 @@ function morePagesAfter(page: NumberedPage<unknown>, reached: number): boolean {
   return true;
 }
 
-/** Collect all items of a page-number list (up to `max`). */
+/** All items of a page-number list (up to `max`). */
 export async function fetchAllNumbered<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions<T> = {}): Promise<T[]> {
   return collect(iterateNumberedPages(fetchPage, options));
 }

@@ -1,11 +1,6 @@
 /**
- * Reading a response body with a size cap, and deciding whether a 2xx body is the answer the
- * call expects.
- *
- * Why here and not in axios: axios buffers the whole body before anyone can look at it, and keeps
- * it on errors. The transport asks for a stream instead and stops at the cap, so a runaway answer
- * (a proxy's endless page, a wrong endpoint's dump) costs at most `maxResponseBytes` of memory,
- * and an error body is kept only cut short.
+ * Response bodies read from a stream with a size cap (axios would buffer a runaway answer
+ * whole), and the check of a 2xx body against the expected answer.
  */
 import type { Readable } from "stream";
 import { messageOf } from "./errors";
@@ -14,26 +9,20 @@ import { checkBody, kindOf, type ResponseSchema } from "./schema";
 /** Default cap of a success body: 64 MiB, far above any answer of this API. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/** How much of an error body is read and kept: enough for any error shape of the API. */
+/** Enough for any error shape of the API. */
 export const ERROR_BODY_KEEP_BYTES = 16 * 1024;
 
-/** How much of a received value a message quotes. */
 const QUOTE_CHARS = 160;
 
 /** A body as read: its text (up to the cap) and whether more was sent. */
 export interface ReadBody {
   readonly text: string;
-  /** Bytes read (at most the cap). */
   readonly bytes: number;
-  /** True when the body went on past the cap (reading stopped there). */
+  /** Reading stopped at the cap. */
   readonly overflow: boolean;
 }
 
-/**
- * Read `stream` into text, stopping (and destroying the stream) once `cap` bytes are exceeded.
- * Rejects with the stream's error (a connection reset mid-body), with an `ETIMEDOUT` error when
- * `timeoutMs` passes first (a body that trickles), or when `signal` aborts.
- */
+/** Stops at `cap`; rejects with `ETIMEDOUT` when a trickling body outlasts `timeoutMs`. */
 export function readCapped(stream: Readable, cap: number, timeoutMs: number, signal?: AbortSignal): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: string[] = [];
@@ -92,11 +81,8 @@ export interface BodyProblem {
 }
 
 /**
- * Check a 2xx body against what the call expects. `null` means no answer is documented (the
- * spec's 204): an empty body or any JSON body (a server that sends `{}`) is accepted, but a body
- * that is not JSON is refused, since a gateway's HTML page on a PUT means the PUT may never have
- * arrived. Otherwise the body must be JSON (whatever its content type says: a server may label
- * JSON `text/plain`) and match `schema`; the content type is named when the body is not JSON.
+ * With `schema` null (the spec's 204) any JSON or no body is accepted, but not a gateway's HTML
+ * page: the PUT may never have arrived. JSON is read whatever the content type says.
  */
 export function checkSuccessBody<T>(
   schema: ResponseSchema<T> | null,

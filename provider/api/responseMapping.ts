@@ -1,11 +1,4 @@
-/**
- * What an HTTP answer means: a pure function from status, headers and body to the call's data
- * or a failure record.
- *
- * Why pure: the rules (which status is which error, the server's own words per product, the
- * size cap, the schema check, Retry-After, a redirect never followed) are the contract of the
- * client, and are tested here without a socket.
- */
+/** What an HTTP answer means, as a pure function: the client's contract, tested without a socket. */
 import type { AttemptFailure } from "./attemptFailure";
 import { checkSuccessBody, quoteText, type BodyProblem, type ReadBody } from "./responseBody";
 import { parseRetryAfter, type HeaderLookup, type HttpMethod } from "./retry";
@@ -18,7 +11,6 @@ export interface AnswerInput<T> {
   readonly method: HttpMethod;
   /** The request path as messages show it, the key redacted (the product is read from it). */
   readonly path: string;
-  /** What a 2xx must carry (see RequestSpec.response). */
   readonly response: ResponseSchema<T> | null;
   readonly status: number;
   readonly header: HeaderLookup;
@@ -26,7 +18,7 @@ export interface AnswerInput<T> {
   readonly body: ReadBody;
   /** The success-body cap the body was read with, named when it is exceeded. */
   readonly maxResponseBytes: number;
-  /** Now, in epoch ms, for a Retry-After given as an HTTP date. */
+  /** For a Retry-After given as an HTTP date. */
   readonly nowMs: number;
   /** Removes the key from a text, and from every string of a value. */
   readonly scrub: (text: string) => string;

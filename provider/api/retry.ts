@@ -1,10 +1,6 @@
 /**
- * The retry policy as plain data, and the retry decision as pure functions (after octokit
- * plugin-retry, whose decision is apart from its scheduling).
- *
- * Why pure: which failures are retried is a safety property (a write must never be sent twice
- * after an ambiguous failure), so {@link nextStep} decides it without I/O and is tested as a
- * table; retryLoop.ts only drives p-retry around it, waits and reports.
+ * The retry policy as data and the retry decision as pure functions: which failures are retried
+ * is a safety property (a write is never sent twice after an ambiguous failure), tested as a table.
  */
 import { publicError, type AttemptFailure } from "./attemptFailure";
 import { formatDuration } from "./duration";
@@ -17,28 +13,21 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface RetryPolicy {
   /** Attempts in total, the first included. 1 disables retrying. */
   readonly maxAttempts: number;
-  /** Total time budget in ms from the first attempt; no retry is scheduled past it. */
+  /** From the first attempt; no retry is scheduled past it. */
   readonly budgetMs: number;
-  /** Backoff before the first retry, in ms. */
   readonly baseDelayMs: number;
-  /** Growth factor of the backoff per retry. */
   readonly factor: number;
-  /** Upper bound of one computed backoff (a server's Retry-After may ask for more). */
+  /** Caps the computed backoff; a server's Retry-After may ask for more. */
   readonly maxDelayMs: number;
-  /** Jitter as a fraction of the delay: 0.25 spreads each delay over [0.75, 1.25] x delay. */
+  /** 0.25 spreads each delay over [0.75, 1.25] x delay. */
   readonly jitter: number;
-  /** Statuses retried for idempotent methods (besides 5xx when {@link retryServerErrors}). */
+  /** Retried for idempotent methods (besides 5xx when {@link retryServerErrors}). */
   readonly retryStatuses: readonly number[];
-  /** Whether any 5xx is retried for idempotent methods. */
   readonly retryServerErrors: boolean;
   /** Methods that may be repeated after an ambiguous failure. */
   readonly idempotentMethods: readonly HttpMethod[];
-  /**
-   * Network error codes proving the request never left this machine; only these allow
-   * retrying a write.
-   */
+  /** Codes proving the request never left this machine; only these allow retrying a write. */
   readonly neverSentCodes: readonly string[];
-  /** Statuses never retried, whatever else says; listed for clarity and for overrides. */
   readonly neverRetryStatuses: readonly number[];
 }
 
@@ -82,11 +71,9 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 /** The policy's verdict on one failed attempt, before the attempt limit and the budget. */
 export interface RetryDecision {
   readonly retry: boolean;
-  /** Why, in words for the log line and the retry event. */
   readonly reason: string;
 }
 
-/** True when a network error code proves the request never reached the server. */
 function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_RETRY_POLICY): boolean {
   return policy.neverSentCodes.includes(code);
 }
@@ -122,14 +109,10 @@ export function classifyFailure(method: HttpMethod, failure: AttemptFailure, pol
   return { retry: true, reason: `status ${status}` };
 }
 
-/** Response headers as a case-insensitive lookup. */
+/** Case-insensitive. */
 export type HeaderLookup = (name: string) => string | undefined;
 
-/**
- * The delay a server asked for, in ms: `Retry-After-Ms` (milliseconds) first, then
- * `Retry-After` as delta-seconds or an HTTP date (relative to `nowMs`). `undefined` if absent
- * or unparseable; never negative.
- */
+/** `Retry-After-Ms`, else `Retry-After` (seconds or an HTTP date), in ms; undefined if unparseable. */
 export function parseRetryAfter(header: HeaderLookup, nowMs: number): number | undefined {
   const ms = header("retry-after-ms");
   if (ms !== undefined && ms.trim() !== "") {
@@ -144,26 +127,18 @@ export function parseRetryAfter(header: HeaderLookup, nowMs: number): number | u
   return Math.max(0, date - nowMs);
 }
 
-/**
- * Exponential backoff with jitter for retry number `retry` (1 = first retry):
- * `min(maxDelayMs, baseDelayMs * factor^(retry-1))`, spread by +/- jitter. `random` is
- * injectable so tests are deterministic.
- */
+/** Exponential backoff with jitter for retry number `retry` (1 = first retry). */
 export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const raw = Math.min(policy.maxDelayMs, policy.baseDelayMs * Math.pow(policy.factor, Math.max(0, retry - 1)));
   const spread = raw * policy.jitter * (2 * random() - 1);
   return Math.max(0, Math.round(raw + spread));
 }
 
-/**
- * True when a server's Retry-After really paces us: it asks for at least the policy's base
- * delay. A `Retry-After: 0` taken as pacing would loop requests as fast as the network allows.
- */
+/** At least the base delay: a `Retry-After: 0` taken as pacing would loop requests at full speed. */
 function isPacingDelay(retryAfterMs: number | undefined, policy: RetryPolicy): retryAfterMs is number {
   return retryAfterMs !== undefined && retryAfterMs >= policy.baseDelayMs;
 }
 
-/** The wait before retry number `retry`: a pacing Retry-After as asked, else the backoff, never less than a shorter Retry-After. */
 function retryDelayMs(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number): number {
   if (isPacingDelay(retryAfterMs, policy)) return Math.ceil(retryAfterMs);
   return Math.max(Math.ceil(retryAfterMs ?? 0), backoffDelayMs(retry, policy, random));
@@ -180,24 +155,19 @@ export function usesUpAnAttempt(failure: AttemptFailure, policy: RetryPolicy): b
 /** Where a request stands when one of its attempts fails. */
 export interface AttemptState {
   readonly method: HttpMethod;
-  /** The attempt that failed, 1-based. */
+  /** 1-based. */
   readonly number: number;
   /** Earlier failed attempts that used up one of `maxAttempts` (see {@link usesUpAnAttempt}). */
   readonly counted: number;
-  /** Time since the first attempt began, on the client's clock. */
   readonly elapsedMs: number;
 }
 
-/** What the retry loop does after a failed attempt: wait and try again, or stop with the caller's error. */
+/** Wait and try again, or stop with the caller's error. */
 export type RetryStep =
   | { readonly action: "wait"; readonly delayMs: number; readonly reason: string }
   | { readonly action: "stop"; readonly error: CloudPlatformError };
 
-/**
- * The whole retry decision for one failed attempt: the policy's verdict, then the attempt limit,
- * then the time budget against the wait. Pure (`random` gives the jitter), so every rule is a row
- * of a table test; the loop around it only waits and reports.
- */
+/** The whole retry decision for one failed attempt: the policy's verdict, the attempt limit, the budget. */
 export function nextStep(failure: AttemptFailure, attempt: AttemptState, policy: RetryPolicy, random: () => number): RetryStep {
   const stop = (note?: string): RetryStep => ({ action: "stop", error: publicError(failure, attempt.number, note) });
   const { retry, reason } = classifyFailure(attempt.method, failure, policy);

@@ -1,15 +1,7 @@
 /**
- * Building blocks of the response schemas, and the one function that checks a body against one.
- *
- * Why schemas (zod) and not hand-written readers: a reader that turns a missing field into `""`,
- * `0`, `false` or `[]` hands the lifecycles a wrong value they cannot tell from a real one (an
- * event list of `[]` means "every event is gone"). Each product module declares the wire shape
- * of its answers once, requiring a field only where the API reference or the public OpenAPI
- * requires it and a decision of ours rests on it (docs/api-field-rules.md), the rest open;
- * the transport checks every 2xx body against it before any caller sees it, and the schema's
- * transform turns the snake_case wire into the camelCase answer. The answer type is inferred
- * from the schema ({@link Answer}), never written beside it, so the type and the check cannot
- * drift: a field the schema requires cannot be optional or nullable in the type.
+ * Building blocks of the response schemas, and the check of a body against one. Schemas, not
+ * hand-written readers, so a missing field never reads as `""`, `0` or `[]` (an event list of
+ * `[]` means "every event is gone"); fields are required per docs/api-field-rules.md.
  */
 import { z } from "zod";
 
@@ -17,20 +9,17 @@ import { z } from "zod";
 export type ResponseSchema<T> = z.ZodType<T>;
 
 /**
- * The type callers receive from an answer schema: its output, fields read-only. Each answer type
- * is declared `export interface X extends Answer<typeof xSchema> {}`, with the TSDoc of its fields
- * on the object literal the schema's transform returns (TypeScript carries it into the type).
- * An interface, not a type alias, so the type keeps its name in .d.ts files, editors and
- * docs/api.md instead of being spelled out field by field.
+ * Declared as `export interface X extends Answer<typeof xSchema> {}`, so the type cannot drift
+ * from the check and keeps its name in .d.ts files and docs/api.md.
  */
 export type Answer<S extends z.ZodType> = Readonly<z.output<S>>;
 
-/** A parsed list typed read-only (the same array, no copy): answers are not for changing. */
+/** The same array typed read-only: answers are not for changing. */
 export function readonlyList<T>(list: T[]): readonly T[] {
   return list;
 }
 
-/** A parsed map typed read-only (the same object, no copy): answers are not for changing. */
+/** The same object typed read-only: answers are not for changing. */
 export function readonlyRecord<V>(record: Record<string, V>): Readonly<Record<string, V>> {
   return record;
 }
@@ -38,11 +27,7 @@ export function readonlyRecord<V>(record: Record<string, V>): Readonly<Record<st
 /** A non-empty string: names, ids and states the lifecycles compare. */
 export const text = z.string().min(1);
 
-/**
- * Any whole number, not only the safe integers: the spec's limits are uint64, so a value past
- * 2^53 is a real answer (it arrives rounded, as every JSON reader in JavaScript reads it), not a
- * malformed one. zod's own `.int()` refuses it.
- */
+/** Not zod's `.int()`, which refuses values past 2^53: the spec's limits are uint64. */
 const wholeNumber = z.number().refine(Number.isInteger, { message: "expected an integer" });
 
 /** An integer (ids, counts); the API sends numbers, never numeric strings. */
@@ -68,7 +53,7 @@ export const optionalNumber = z
   .nullish()
   .transform((v) => v ?? null);
 
-/** A list the spec leaves open: absent and `null` read as `[]`, anything else must be a list of `item`. */
+/** A list the spec leaves open: absent and `null` read as `[]`. */
 export function optionalList<T extends z.ZodType>(item: T) {
   return z
     .array(item)
@@ -76,15 +61,12 @@ export function optionalList<T extends z.ZodType>(item: T) {
     .transform((v): readonly z.output<T>[] => v ?? []);
 }
 
-/** An object the spec leaves open: absent and `null` read as `null`; `T` names its answer type. */
+/** An object the spec leaves open: absent and `null` read as `null`. */
 export function optionalObject<T>(schema: z.ZodType<T>) {
   return schema.nullish().transform((v): T | null => v ?? null);
 }
 
-/**
- * A flag whose absence must not read as `false` (a missing `zone_exists` is not "no zone"):
- * absent and `null` read as `null`, "not reported".
- */
+/** Absent reads as `null`, "not reported", never `false` (a missing `zone_exists` is not "no zone"). */
 export const optionalBoolean = z
   .boolean()
   .nullish()
@@ -96,11 +78,7 @@ export const optionalCount = count.nullish().transform((v) => v ?? null);
 /** A list of strings the platform may send as `null` (a Go server's empty slice): reads as `[]`. */
 export const optionalStrings = optionalList(z.string());
 
-/**
- * A map of strings to strings the spec leaves open (labels, taints, configuration overrides):
- * absent and `null` read as `{}`; keys are data, kept as sent; an entry sent as `null` is not
- * set, and is left out.
- */
+/** Labels, taints, overrides: absent reads as `{}`; an entry sent as `null` is not set and left out. */
 export const optionalStringMap = z
   .record(z.string(), z.string().nullable())
   .nullish()
@@ -109,10 +87,8 @@ export const optionalStringMap = z
   );
 
 /**
- * Reads an older spelling of a field under its current name, when only the older one is sent
- * (or the current one is `null`)
- * (the platform's older API versions, still answered by some endpoints). Applied before the
- * object's schema, so the schema and its messages name the current field.
+ * Reads an older spelling of a field (still sent by some endpoints) under its current name,
+ * before the schema, so messages name the current field.
  */
 export function withAliases<T extends z.ZodType>(aliases: Readonly<Record<string, string>>, schema: T) {
   return z.preprocess((v) => {
@@ -129,10 +105,8 @@ export function withAliases<T extends z.ZodType>(aliases: Readonly<Record<string
 }
 
 /**
- * `schema`, for a body that holds at least one of `keys`: every field of such an answer may be
- * left out, but a body with none of them (`{}`, `{"weird": 1}`, an error object answered with
- * 200) is not that answer, and must not read as one that reports nothing. `what` names the
- * answer in the message.
+ * For an answer whose every field may be left out: a body with none of `keys` (`{}`, an error
+ * object answered with 200) is not that answer, and must not read as one that reports nothing.
  */
 export function withAnyOf<T extends z.ZodType>(keys: readonly string[], what: string, schema: T) {
   return z
@@ -149,34 +123,26 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/**
- * An offset page `{count, results}` as the list endpoints send it. `count` is required: a server
- * may cap a page below the `limit` asked for, so only the total tells the last page from a short
- * one (the pager trusts it).
- */
+/** `count` is required: a server may cap pages below `limit`, so only the total tells the last page. */
 export function offsetPage<T extends z.ZodType>(item: T) {
   return z.object({ count, results: z.array(item) });
 }
 
-/**
- * An offset page whose total may be left out (the spec shows none for regions; upgrade versions
- * are one page): `count` is `null` when absent, and the pager then reads until an empty page.
- */
+/** For regions (the spec shows no total) and upgrade versions (one page); read until an empty page. */
 export function offsetPageWithoutCount<T extends z.ZodType>(item: T) {
   return z.object({ count: optionalCount, results: z.array(item) });
 }
 
 /** What went wrong when a body did not match its schema. */
 export interface SchemaMismatch {
-  /** Where, e.g. `results[0].version`; `(body)` for the body as a whole. */
+  /** E.g. `results[0].version`; `(body)` for the body as a whole. */
   readonly field: string;
-  /** What was expected, e.g. `expected string, got null`. */
   readonly problem: string;
-  /** The value found there (undefined when the field is missing). */
+  /** Undefined when the field is missing. */
   readonly value: unknown;
 }
 
-/** Check `body` against `schema`: the transformed value, or the first mismatch. */
+/** The transformed value, or the first mismatch. */
 export function checkBody<T>(schema: ResponseSchema<T>, body: unknown): { ok: true; value: T } | { ok: false; mismatch: SchemaMismatch } {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };

@@ -1,9 +1,4 @@
-/**
- * The seam between the product modules and the transport (`createTransport` in client.ts).
- *
- * Why a separate file of types: product modules stay thin, typed functions that know paths and
- * shapes but not axios, retries or auth, and they can be exercised with any Transport.
- */
+/** The seam that keeps product modules free of axios, retries and auth, and testable over any Transport. */
 import type { HttpMethod, HeaderLookup } from "./retry";
 import type { ResponseSchema } from "./schema";
 import type { Query } from "./url";
@@ -25,11 +20,7 @@ export interface RequestSpec<T = unknown> {
   /** JSON body; sent as is (wire names). */
   readonly body?: unknown;
   readonly options?: RequestOptions | undefined;
-  /**
-   * What a 2xx must carry: the schema of its JSON body (the transport checks it and `data` is its
-   * output), or `null` for an answer without a body (the spec's 204; a body sent anyway is a
-   * ResponseFormatError).
-   */
+  /** The 2xx body's schema, or `null` for the spec's 204 (a non-JSON body is then a ResponseFormatError). */
   readonly response: ResponseSchema<T> | null;
 }
 

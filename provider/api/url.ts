@@ -1,10 +1,4 @@
-/**
- * URLs: path-segment encoding, repeated-key query strings, the product a path addresses, and
- * the check of the base URL.
- *
- * Why its own module: user-supplied names (cluster names, zone names) go into paths, and a name
- * holding `/`, `?` or `..` must never address a different resource than the one asked for.
- */
+/** URLs, so that a user-supplied name holding `/`, `?` or `..` never addresses another resource. */
 import { CloudPlatformError, ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
 
@@ -26,13 +20,7 @@ export function productOf(path: string): Product {
   return PRODUCTS.find((p) => p === first) ?? "other";
 }
 
-/**
- * Tagged template for API paths: literal parts are kept as written, every interpolated value is
- * one path segment passed through `encodeURIComponent`. Empty, `.` and `..` segments are refused
- * because they would silently address another resource.
- *
- * @example apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}/${name}/upgrade`
- */
+/** Every interpolated value is one encoded path segment; empty, `.` and `..` are refused. */
 export function apiPath(strings: TemplateStringsArray, ...values: readonly (string | number)[]): string {
   let out = strings[0] ?? "";
   values.forEach((value, i) => {
@@ -41,7 +29,7 @@ export function apiPath(strings: TemplateStringsArray, ...values: readonly (stri
   return out;
 }
 
-/** Encode one path segment, refusing values that cannot name a single resource. */
+/** Refuses values that cannot name a single resource. */
 export function encodeSegment(value: string | number): string {
   if (typeof value === "number" && !Number.isFinite(value)) {
     throw new CloudPlatformError(`Invalid path parameter ${String(value)}: expected a finite number`);
@@ -53,10 +41,7 @@ export function encodeSegment(value: string | number): string {
   return encodeURIComponent(text);
 }
 
-/**
- * Serialize query parameters: keys in the given order, arrays as repeated keys, `null` and
- * `undefined` dropped. Returns "" or a string starting with `?`.
- */
+/** "" or a string starting with `?`; arrays as repeated keys. */
 export function serializeQuery(query: Query | undefined): string {
   if (!query) return "";
   const parts: string[] = [];
@@ -70,21 +55,13 @@ export function serializeQuery(query: Query | undefined): string {
 
 /** Options of {@link checkBaseUrl}. */
 export interface BaseUrlOptions {
-  /**
-   * Allow `http://` to a host other than this machine. Off by default: over plain HTTP the API
-   * key travels in cleartext to anyone on the path.
-   */
+  /** Off by default: over plain HTTP the key travels in cleartext. */
   readonly allowInsecureHttp?: boolean | string | undefined;
-  /** Where the user sets each option, as the errors name it (see optionNames.ts). */
+  /** Where the user sets each option, as the errors name it. */
   readonly sources?: OptionSources | undefined;
 }
 
-/**
- * Check and normalize the API base URL (no trailing slash). Refused with a ConfigurationError:
- * no URL, not http(s), credentials, a query or fragment, and `http://` to a host other than
- * loopback unless `allowInsecureHttp` (the key would cross the network in cleartext; the
- * simulator and local proxies on 127.0.0.1/localhost/::1 stay allowed).
- */
+/** The base URL without a trailing slash; `http://` only to loopback unless `allowInsecureHttp`. */
 export function checkBaseUrl(value: string | undefined, options: BaseUrlOptions = {}): string {
   const source = (option: "baseUrl" | "apiKey" | "allowInsecureHttp") => sourceOf(option, options.sources);
   const how = `set ${source("baseUrl")}`;
@@ -123,10 +100,7 @@ export function isLoopback(hostname: string): boolean {
   return h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
-/**
- * The opt-in as a boolean: `true`/`false` (any case, `1`/`0` too), unset as false. Anything else
- * is refused: a typo in an opt-in about sending the key in cleartext must not be guessed.
- */
+/** Anything but true/false/1/0 is refused: a typo in this opt-in must not be guessed. */
 export function parseAllowInsecureHttp(value: boolean | string | undefined, sources?: OptionSources): boolean {
   if (value === undefined || typeof value === "boolean") return value ?? false;
   const v = value.trim().toLowerCase();

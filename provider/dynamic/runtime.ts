@@ -1,9 +1,6 @@
 /**
- * What the dynamic-provider process loads, at call time, as `pulumi-cloudplatform/internal/dynamic`.
- * A resource's `__provider` only names this module, so no client, HTTP library or API key is
- * serialized into the state (a captured key stays plain text there; pulumi/pulumi#8265). It is
- * loaded from the program's `node_modules`, receives the stack config through `configure()`, and
- * keeps the key in memory only.
+ * What the dynamic-provider process loads as `pulumi-cloudplatform/internal/dynamic`: `__provider`
+ * only names it, so no API key is serialized into the state (pulumi/pulumi#8265).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { lifecycleOf, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceDefinitions";
@@ -21,10 +18,7 @@ let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
 let client: CloudPlatformClient | undefined;
 let run = new RunState();
 
-/**
- * Receives the stack config once per provider process (engine `Configure`), starts a fresh
- * {@link RunState}, and makes the process exit once the engine that started it is gone.
- */
+/** Once per provider process: a fresh {@link RunState}, and an exit once the engine is gone. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   settings = resolveConnectionSettings((key) => req.config.get(key));
   client = undefined;
@@ -36,20 +30,14 @@ function secrets(): readonly string[] {
   return secretsOf(settings);
 }
 
-/**
- * The signal of every operation of this process, never aborted: `@pulumi/pulumi`'s
- * dynamic-provider host answers the engine's `Cancel` itself and never tells the provider, so
- * on this path an operation runs until it ends (a second Ctrl-C ends `pulumi` instead).
- */
+/** Never aborted: `@pulumi/pulumi`'s dynamic-provider host answers `Cancel` itself and never tells us. */
 const NEVER_ABORTED = new AbortController().signal;
 
 let stderrGuarded = false;
 
 /**
- * Writes a progress line to stderr. If the engine is gone (a killed `pulumi up` leaves this
- * process orphaned with a closed pipe), the write fails with EPIPE; unhandled, that error
- * reaches the dynamic-provider host's uncaught-exception handler, which logs it to the same
- * closed stderr, and the process spins at full CPU forever. So stream errors are ignored.
+ * Stream errors are ignored: an orphaned process's EPIPE would reach the host's uncaught-exception
+ * handler, which logs to the same closed stderr and spins at full CPU forever.
  */
 function writeProgress(line: string): void {
   if (!stderrGuarded) {
@@ -59,10 +47,7 @@ function writeProgress(line: string): void {
   process.stderr.write(line);
 }
 
-/**
- * Progress reaches the person running `pulumi up` through the provider's stderr, which the
- * engine shows as diagnostics of the run (a dynamic provider has no engine log connection).
- */
+/** Progress goes to stderr, shown as diagnostics: a dynamic provider has no engine log connection. */
 function contextFor(typeName: string): () => LifecycleContext {
   return () => ({
     client: () => (client ??= clientFromSettings(settings)),
@@ -78,10 +63,8 @@ export const handlers = Object.fromEntries(
 ) as Record<ResourceTypeName, DynamicHandlers>;
 
 /**
- * The provider object of each type, as the one-line `__provider` text the SDK registers hands
- * it to the dynamic-provider host (`sdk/nodejs/internal/dynamicRegistration.ts`). `handlers`
- * and `configure` stay exported as they are: the serialized closures in the state of stacks
- * written by 0.1.0 call them.
+ * What the `__provider` text hands the host (`sdk/nodejs/internal/dynamicRegistration.ts`).
+ * `handlers` and `configure` stay exported: closures in stacks written by 0.1.0 call them.
  */
 export const providers = Object.fromEntries(RESOURCE_TYPE_NAMES.map((name) => [name, { ...handlers[name], configure }])) as Record<
   ResourceTypeName,

@@ -1,22 +1,13 @@
 /**
- * The lookup cache: identical lookups in one program run are served from one request.
- *
- * Why a Promise cache: a program often asks for the same project or region in many places, and
- * often concurrently (several `getXOutput` resolve at once). Caching the Promise, not the value,
- * makes concurrent identical calls share the one request in flight. A failed call is evicted, so
- * a transient error is not repeated to later callers. The key holds the lookup name, the
- * normalized arguments and the base URL plus a hash of the API key, never the key itself.
+ * Identical lookups of one run share one request: the Promise is cached, so concurrent calls
+ * share the one in flight; a failure is evicted. The key holds a hash of the API key, never the key.
  */
 import { createHash } from "crypto";
 
-/** A Promise cache with eviction on failure. */
 export class LookupCache {
   private readonly entries = new Map<string, Promise<unknown>>();
 
-  /**
-   * The cached Promise for `key`, or the one `load` starts now. A rejected Promise is removed
-   * once it settles (unless it was already replaced), so the next caller tries again.
-   */
+  /** A rejected Promise is removed once it settles, so the next caller tries again. */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit) return hit as Promise<T>;
@@ -28,26 +19,20 @@ export class LookupCache {
     return pending;
   }
 
-  /** Whether `key` is cached (loaded or in flight). */
   has(key: string): boolean {
     return this.entries.has(key);
   }
 
-  /** Number of cached entries. */
   get size(): number {
     return this.entries.size;
   }
 
-  /** Forget everything. */
   clear(): void {
     this.entries.clear();
   }
 }
 
-/**
- * JSON with object keys sorted and `undefined` members dropped, so `{a: 1, b: undefined}` and
- * `{a: 1}` (and any key order) give the same text.
- */
+/** Keys sorted and `undefined` members dropped, so equal arguments give the same text. */
 export function stableStringify(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : stableStringify(v))).join(",")}]`;
@@ -70,12 +55,7 @@ export function lookupCacheKey(lookup: string, normalizedArgs: unknown, baseUrl:
 const scoped = new WeakMap<object, LookupCache>();
 let processCache: LookupCache | undefined;
 
-/**
- * The cache of one program run. `scope` identifies the run (the Pulumi SDK's per-run store, so
- * inline Automation API programs that run several times in one process do not see the previous
- * run's data); without a scope the process-wide cache is used, which for an ordinary
- * `pulumi up` is the same thing.
- */
+/** `scope` is the Pulumi SDK's per-run store, so inline Automation API runs in one process do not share data. */
 export function cacheForScope(scope: object | undefined): LookupCache {
   if (!scope) return (processCache ??= new LookupCache());
   let cache = scoped.get(scope);

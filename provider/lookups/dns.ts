@@ -1,10 +1,6 @@
 /**
- * `getDelegationStatus`: delegation status of a DNS zone.
- *
- * Why a budget option: the endpoint is rate limited. The client's GET retry waits out each 429
- * for the server's Retry-After; the lookup lets the user bound the total wait
- * (`rateLimitBudgetSeconds`) and, when the budget runs out, says so in plain words instead of
- * surfacing a bare 429.
+ * `getDelegationStatus`, a rate-limited endpoint: `rateLimitBudgetSeconds` bounds the total wait
+ * for 429s, and a spent budget is said in plain words instead of a bare 429.
  */
 import type { DelegationStatus } from "../api/dns/analyze";
 import { RateLimitError } from "../api/errors";

@@ -1,9 +1,4 @@
-/**
- * `getInstances`: every instance of a project in a region, paged.
- *
- * Why page here: the API caps a page at 1000 and users expect "all instances"; `pageSize` and
- * `maxResults` let a program bound the work.
- */
+/** `getInstances`, paged here: the API caps a page at 1000 and users expect "all instances". */
 import type { Instance } from "../api/cloud/instances";
 import type { LookupDefinition } from "./runtime";
 import { pageProgress } from "./progress";

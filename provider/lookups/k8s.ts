@@ -1,11 +1,4 @@
-/**
- * `getK8sClusters`, `getK8sCluster` and `getK8sUpgradeVersions`: the managed Kubernetes clusters
- * of a project in a region, one cluster, and the versions it may be upgraded to now.
- *
- * Why: a program (or a person) can find the clusters' names, which every cluster path needs,
- * read the live version (e.g. to feed `K8sClusterUpgrade.version`) and show which upgrade step is
- * permitted next.
- */
+/** Cluster lookups: the names every cluster path needs, the live version, the next permitted step. */
 import type { K8sCluster } from "../api/cloud/k8s";
 import type { LookupDefinition } from "./runtime";
 import { ArgChecker } from "./validate";

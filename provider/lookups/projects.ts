@@ -1,9 +1,6 @@
 /**
- * Project lookups: `getProjects` and `getProject` (by name, id, or the default project).
- *
- * Why both read one shared list: a program typically asks for "the default project" and for the
- * list in several places; reading the list once per run (through the cache) answers all of them
- * with one request, and choosing locally lets an error name every candidate.
+ * Project lookups over one shared list per run: one request answers them all, and choosing
+ * locally lets an error name every candidate.
  */
 import type { Project } from "../api/cloud/projects";
 import { LookupMatchError } from "./errors";
@@ -71,10 +68,7 @@ function label(p: Project): string {
   return `${JSON.stringify(p.name)} (id ${p.id})`;
 }
 
-/**
- * Choose one project: by `id` and/or exact `name`, else the default project. Throws
- * LookupMatchError naming the candidates when zero or several match.
- */
+/** By `id` and/or exact `name`, else the default project; LookupMatchError names the candidates. */
 export function chooseProject(projects: readonly Project[], choice: ProjectChoice, lookup = "getProject"): Project {
   const all = projects.map(label).join(", ") || "none";
   if (choice.name === undefined && choice.id === undefined) {

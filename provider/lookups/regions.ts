@@ -1,10 +1,4 @@
-/**
- * Region lookups: `getRegions` (filtered list) and `getRegion` (exactly one ACTIVE region by
- * display name, id and capabilities).
- *
- * Why ACTIVE only: the spec says only regions with state ACTIVE are to be used; a region in
- * MAINTENANCE or INACTIVE that matches is named in the error, so the user sees why it was skipped.
- */
+/** Region lookups; only ACTIVE regions are to be used (spec), and a skipped match is named in the error. */
 import type { Region } from "../api/cloud/regions";
 import { LookupMatchError } from "./errors";
 import type { LookupDefinition } from "./runtime";
@@ -110,10 +104,7 @@ export function describeChoice(c: RegionChoice): string {
   return parts.length ? parts.join(", ") : "no criteria";
 }
 
-/**
- * Choose exactly one ACTIVE region. Throws LookupMatchError when none or several match, naming
- * the candidates, and naming matching regions that were skipped because they are not ACTIVE.
- */
+/** Exactly one ACTIVE region, else a LookupMatchError naming the candidates and the skipped ones. */
 export function chooseRegion(regions: readonly Region[], c: RegionChoice, lookup = "getRegion"): Region {
   const matching = regions.filter((r) => regionMatches(r, c));
   const active = matching.filter((r) => r.state === "ACTIVE");

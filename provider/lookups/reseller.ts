@@ -1,10 +1,4 @@
-/**
- * `getResellerTotals` and `getResellerPing`: WAAP reseller billing totals and health check.
- *
- * Why validate here: the API's limits (metric enum, limit 0..100, offset 0..100000, ISO dates,
- * `to` after `from`) are known, so a mistake is reported before any request, naming the
- * argument and the allowed values, instead of as a 422 after a round trip.
- */
+/** WAAP reseller lookups; the API's known limits are checked before any request, not met as a 422. */
 import { RESELLER_METRICS, type ConsumptionRow, type ResellerMetric } from "../api/waap/reseller";
 import type { LookupDefinition } from "./runtime";
 import { ArgChecker } from "./validate";
@@ -92,9 +86,8 @@ export const getResellerTotalsLookup: LookupDefinition<GetResellerTotalsArgs, No
   normalize: normalizeResellerTotalsArgs,
   async execute({ client }, a) {
     const query = { clientIds: a.clientIds.length ? a.clientIds : undefined, from: a.from, to: a.to };
-    // Pages of `limit` from `offset`, each item once however the report moves between pages;
-    // `count` is the size of a page, not a total (CONTRACT.md), so a short page ends the list.
-    // The API takes no offset past MAX_RESELLER_OFFSET: no more items than that reach.
+    // `count` is a page's size, not a total (CONTRACT.md): a short page ends the list. No offset
+    // past MAX_RESELLER_OFFSET is accepted.
     const reachable = MAX_RESELLER_OFFSET + a.limit - a.offset;
     const rows: readonly ConsumptionRow[] =
       a.limit === 0

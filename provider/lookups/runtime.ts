@@ -1,10 +1,6 @@
 /**
  * Running a lookup: validate, build the client, serve from the cache, name the lookup in errors.
- *
- * Why Pulumi-free: the whole behaviour of a lookup (validation before any call, the cache, the
- * request, the error text, the progress lines) is testable against the simulator without a
- * Pulumi engine. The callers supply the connection settings, the run's cache and where progress
- * goes: the TypeScript SDK from the program's config, the plugin from its `Configure`.
+ * Pulumi-free, so a lookup's whole behaviour is testable against the simulator without an engine.
  */
 import type { ClientOptions, CloudPlatformClient, RetryEvent } from "../api/client";
 import { CloudPlatformError } from "../api/errors";
@@ -18,11 +14,9 @@ import { PENDING_ARGUMENT } from "./validate";
 
 /** What a lookup's `execute` gets. */
 export interface LookupCall {
-  /** A client for the configured base URL and key (with the lookup's client options). */
   readonly client: CloudPlatformClient;
-  /** Run another lookup through the same cache (e.g. getProject reading the project list). */
+  /** Another lookup through the same cache (e.g. getProject reading the project list). */
   sub<A, N, R>(def: LookupDefinition<A, N, R>, args: A): Promise<R>;
-  /** Reports progress of a long lookup (pages of a large list); dropped unless the environment asks for it. */
   progress(message: string): void;
 }
 
@@ -30,16 +24,12 @@ export interface LookupCall {
 export interface LookupDefinition<Args, Normalized, Result> {
   /** Public name (`getRegion`); prefixes every error message and the cache key. */
   readonly name: string;
-  /**
-   * Internal building blocks (the shared project and region lists) do not prefix errors with
-   * their own name; the public lookup that uses them does.
-   */
+  /** A building block (the shared project list) whose errors the public lookup using it names. */
   readonly internal?: boolean;
-  /** Check the arguments and apply defaults; throws LookupArgumentError. No I/O. */
+  /** Checks the arguments and applies defaults; throws LookupArgumentError. No I/O. */
   normalize(args: Args | undefined): Normalized;
-  /** Client options this call needs (e.g. a longer rate-limit budget). */
+  /** E.g. a longer rate-limit budget. */
   clientOptions?(args: Normalized): ClientOverrides;
-  /** Do the requests and shape the result. */
   execute(call: LookupCall, args: Normalized): Promise<Result>;
 }
 
@@ -53,36 +43,19 @@ export interface LookupEnvironment {
   readonly settings: ConnectionSettings;
   readonly cache: LookupCache;
   readonly clientOptions?: ClientOverrides | undefined;
-  /**
-   * Where progress of long lookups goes (one line per page of a list that takes more than one
-   * page, one before each retry wait); absent = no progress. Why: a listing of 10,000 instances
-   * takes ten requests, a rate limit can hold a lookup for a minute, and a silent pause that long
-   * looks like a hang.
-   */
+  /** Pages and retry waits of long lookups, which would otherwise look like a hang. */
   readonly progress?: ((message: string) => void) | undefined;
-  /**
-   * Ends the lookup's requests and retry waits (the plugin's `Cancel`, Ctrl-C); absent = never.
-   * A lookup it stopped fails with RequestAbortedError.
-   */
+  /** The plugin's `Cancel`, Ctrl-C; a stopped lookup fails with RequestAbortedError. */
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * The error with the lookup's name in front of its message. A copy, since one cached failure may
- * reach several lookups (getProject and getProjects share the project list), and each must name
- * itself.
- */
+/** A copy, since one cached failure may reach several lookups, each naming itself. */
 function prefixError(lookup: string, err: unknown): unknown {
   if (!(err instanceof Error)) return new CloudPlatformError(`${lookup}: ${String(err)}`);
   return err.message.startsWith(`${lookup}: `) ? err : reworded(err, `${lookup}: ${err.message}`);
 }
 
-/**
- * The arguments of `def` checked and with their defaults, or the LookupArgumentError that
- * {@link runLookup} would throw for them (named after the lookup). No client, no request: for
- * callers that send the lookup elsewhere (the engine's invoke) but must refuse a bad argument
- * first, exactly as here.
- */
+/** For callers that send the lookup elsewhere (the engine's invoke) but must refuse a bad argument first. */
 export function normalizeLookupArgs<A, N, R>(def: LookupDefinition<A, N, R>, args: A | undefined): N {
   try {
     return def.normalize(args);
@@ -91,7 +64,7 @@ export function normalizeLookupArgs<A, N, R>(def: LookupDefinition<A, N, R>, arg
   }
 }
 
-/** The client of one lookup: the environment's options, then the lookup's own; each retry wait also goes to `progress`. */
+/** The environment's client options, then the lookup's own. */
 function clientFor(env: LookupEnvironment, own: ClientOverrides): CloudPlatformClient {
   const extras = { ...env.clientOptions, ...own };
   const onRetry = (e: RetryEvent): void => {
@@ -101,10 +74,7 @@ function clientFor(env: LookupEnvironment, own: ClientOverrides): CloudPlatformC
   return clientFromSettings(env.settings, { ...extras, onRetry, retry: { ...env.clientOptions?.retry, ...own.retry } }).withSignal(env.signal);
 }
 
-/**
- * Run `def` with `args`. Validation errors are thrown before any client or request exists; the
- * result is a fresh copy for every caller, so one caller's mutation cannot leak into another's.
- */
+/** Validates before any request; each caller gets a fresh copy, so mutations cannot leak. */
 export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A | undefined, env: LookupEnvironment): Promise<R> {
   let normalized: N;
   let client: CloudPlatformClient;
@@ -127,15 +97,8 @@ export async function runLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: A
 }
 
 /**
- * Check, synchronously, every argument of a call whose value is known at the call, before any
- * of its pending values (Outputs, Promises: `isPending`) arrive; throws the LookupArgumentError
- * that {@link runLookup} would throw for the same arguments. An argument holding a pending value
- * anywhere (a list with one Output in it) is checked in full by `runLookup` once it is known;
- * unknown argument names are refused at once whatever their value.
- *
- * Why: inside `apply` the Pulumi SDK takes tens of seconds to fail a program on a thrown error,
- * while the Promise form fails in about two seconds; a mistake visible in the source
- * (`pageSize: 5000`, a misspelt argument) fails both forms at once, with the same message.
+ * Checks the arguments already known before pending ones arrive: inside `apply` the Pulumi SDK
+ * takes tens of seconds to fail a program on a thrown error, the Promise form about two.
  */
 export function precheckLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: unknown, isPending: (value: unknown) => boolean): void {
   if (args === undefined || args === null || isPending(args)) return;
@@ -148,13 +111,11 @@ export function precheckLookup<A, N, R>(def: LookupDefinition<A, N, R>, args: un
   try {
     def.normalize(known as A);
   } catch (err) {
-    // Only an argument error is the caller's; anything else (a check that needed a pending
-    // value after all) is left to the full check when the values are known.
+    // Anything else may have needed a pending value: left to the full check.
     if (err instanceof LookupArgumentError) throw def.internal ? err : prefixError(def.name, err);
   }
 }
 
-/** Whether `value` is pending or holds a pending value in a list or plain object. */
 function holdsPending(value: unknown, isPending: (value: unknown) => boolean): boolean {
   if (isPending(value)) return true;
   if (Array.isArray(value)) return value.some((v) => holdsPending(v, isPending));
@@ -164,11 +125,7 @@ function holdsPending(value: unknown, isPending: (value: unknown) => boolean): b
   return false;
 }
 
-/**
- * A copy of plain data (objects, arrays, primitives) built in this realm. Not
- * `structuredClone`: under a VM context (jest) it builds arrays of another realm, which
- * `pulumi.output` then fails to recognise as arrays.
- */
+/** Not `structuredClone`: under jest's VM context it builds arrays `pulumi.output` does not recognise. */
 export function deepCopy<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => deepCopy(v)) as T;
   if (value !== null && typeof value === "object") {

@@ -1,7 +1,4 @@
-/**
- * `getStreamingAiTasks`: the streaming AI task list (transcription, content moderation), with
- * the API's filters, search and ordering, paged through by page number.
- */
+/** `getStreamingAiTasks`, with the API's filters, search and ordering, paged by page number. */
 import type { AiTask, AiTaskName, AiTaskStatus } from "../api/streaming/aiTasks";
 import type { LookupDefinition } from "./runtime";
 import { ArgChecker } from "./validate";

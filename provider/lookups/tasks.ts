@@ -1,9 +1,4 @@
-/**
- * `getTask` and `getTasks`: cloud tasks (the asynchronous operations behind every cloud write).
- *
- * Why: a program can report the outcome of an operation started elsewhere, or find running
- * tasks of a project before acting.
- */
+/** Task lookups: the outcome of an operation started elsewhere, or the running tasks before acting. */
 import type { Task, TaskState } from "../api/cloud/tasks";
 import type { LookupDefinition } from "./runtime";
 import { pageProgress } from "./progress";

@@ -1,9 +1,6 @@
 /**
- * Argument checking shared by all lookups.
- *
- * Why one checker: every lookup must reject a bad argument before any request, with one message
- * shape (`<lookup>: <argument> must be ...; got <value>`), and refuse unknown argument names
- * (a JavaScript caller's typo such as `clientId` would otherwise silently widen a query).
+ * Argument checking shared by all lookups: one message shape, and unknown names refused (a
+ * JavaScript caller's typo such as `clientId` would otherwise silently widen a query).
  */
 import { LookupArgumentError } from "./errors";
 
@@ -19,15 +16,9 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/**
- * Stands for an argument whose value is not known yet (a `pulumi.Output` or a Promise) when a
- * call's arguments are checked before the values arrive (see `precheckLookup`). Every check of
- * such an argument is skipped and returns `undefined` in place of its value; the normalized
- * result of such a check is never used.
- */
+/** An argument not known yet (an Output, a Promise) in `precheckLookup`: its checks are skipped. */
 export const PENDING_ARGUMENT: unique symbol = Symbol("pending lookup argument");
 
-/** Largest integer accepted where the API names no upper bound. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -39,18 +30,10 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/**
- * Reads and checks the arguments of one lookup call. Each method returns the checked value
- * (with its default applied) or throws {@link LookupArgumentError}.
- */
+/** Each method returns the checked value or throws {@link LookupArgumentError}. */
 export class ArgChecker {
   private readonly args: Readonly<Record<string, unknown>>;
 
-  /**
-   * @param lookup  the lookup's public name, used in every message
-   * @param raw     the caller's argument object (`undefined` is treated as `{}`)
-   * @param allowed every argument name the lookup accepts
-   */
   constructor(
     readonly lookup: string,
     raw: unknown,
@@ -72,20 +55,15 @@ export class ArgChecker {
     }
   }
 
-  /**
-   * Whether every named argument has its value now. False only while checking ahead of pending
-   * values ({@link PENDING_ARGUMENT}); a check that combines arguments runs only when they are known.
-   */
+  /** A check that combines arguments runs only when they are known. */
   isKnown(...names: string[]): boolean {
     return names.every((n) => this.args[n] !== PENDING_ARGUMENT);
   }
 
-  /** Skip: the argument's value is not known yet (its checks return `undefined` as any type). */
   private pending(name: string): boolean {
     return this.args[name] === PENDING_ARGUMENT;
   }
 
-  /** Throws the standard error for `name`. */
   fail(name: string, problem: string): never {
     throw new LookupArgumentError(this.lookup, name, problem);
   }
@@ -95,7 +73,6 @@ export class ArgChecker {
     return v === null ? undefined : v;
   }
 
-  /** An optional integer within `min..max`. */
   optionalInt(name: string, min: number, max: number = MAX_ID): number | undefined {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
@@ -107,7 +84,6 @@ export class ArgChecker {
     return v;
   }
 
-  /** A required integer within `min..max`. */
   int(name: string, min: number, max: number = MAX_ID): number {
     if (this.pending(name)) return undefined as never;
     const v = this.optionalInt(name, min, max);
@@ -115,7 +91,6 @@ export class ArgChecker {
     return v;
   }
 
-  /** An optional boolean. */
   optionalBool(name: string): boolean | undefined {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
@@ -124,7 +99,7 @@ export class ArgChecker {
     return v;
   }
 
-  /** An optional string; when given it must be non-empty after trimming (it is trimmed). */
+  /** Trimmed; when given it must be non-empty. */
   optionalString(name: string): string | undefined {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
@@ -133,7 +108,6 @@ export class ArgChecker {
     return v.trim();
   }
 
-  /** A required non-empty string (trimmed). */
   string(name: string): string {
     if (this.pending(name)) return undefined as never;
     const v = this.optionalString(name);
@@ -141,7 +115,6 @@ export class ArgChecker {
     return v;
   }
 
-  /** An optional value out of a fixed list. */
   optionalEnum<T extends string>(name: string, values: readonly T[]): T | undefined {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
@@ -152,7 +125,6 @@ export class ArgChecker {
     return v as T;
   }
 
-  /** A required value out of a fixed list. */
   enumOf<T extends string>(name: string, values: readonly T[]): T {
     if (this.pending(name)) return undefined as never;
     const v = this.optionalEnum(name, values);
@@ -160,7 +132,7 @@ export class ArgChecker {
     return v;
   }
 
-  /** One value or a list of values out of a fixed list; returned sorted and de-duplicated. */
+  /** Returned sorted and de-duplicated. */
   optionalEnumList<T extends string>(name: string, values: readonly T[]): T[] | undefined {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
@@ -174,7 +146,7 @@ export class ArgChecker {
     return [...new Set(items as T[])].sort();
   }
 
-  /** An optional list of integers >= `min`; returned sorted and de-duplicated. */
+  /** Returned sorted and de-duplicated. */
   optionalIntList(name: string, min: number): number[] | undefined {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);
@@ -188,7 +160,6 @@ export class ArgChecker {
     return [...new Set(v as number[])].sort((a, b) => a - b);
   }
 
-  /** A required calendar date `YYYY-MM-DD`. */
   isoDate(name: string): string {
     if (this.pending(name)) return undefined as never;
     const v = this.raw(name);

@@ -5,38 +5,23 @@
 import type { CloudPlatformClient } from "../api";
 import type { RunState } from "./runState";
 
-/**
- * What a lifecycle step may use: an API client made from the configured settings, a log, and
- * the facts of the current run (one {@link RunState} per provider configuration).
- */
+/** What a lifecycle step may use; one {@link RunState} per provider configuration. */
 export interface LifecycleContext {
-  /**
-   * The API client, its requests cancelled by {@link signal}; creating it throws the
-   * configuration error when settings are missing.
-   */
+  /** Cancelled by {@link signal}; throws the configuration error when settings are missing. */
   client(): CloudPlatformClient;
-  /**
-   * Aborts when the operation must stop: the plugin's `Cancel` (Ctrl-C in `pulumi up`) or its
-   * `customTimeouts` ran out. Waits and sleeps end at once; the platform's task runs on.
-   */
+  /** The plugin's `Cancel` or `customTimeouts`; waits end at once, the platform's task runs on. */
   readonly signal: AbortSignal;
-  /**
-   * A line for the person watching `pulumi up` (the adapter names the resource: a prefix on the
-   * dynamic path, the resource's own row through the plugin). With
-   * `status`, it is a passing progress report (the plugin shows it on the resource's row only,
-   * replaced by the next); without, a line kept in the run's output; with `warning`, a kept
-   * line marked as a warning.
-   */
+  /** A line for the person watching `pulumi up`; the adapter names the resource. */
   log(message: string, options?: LogOptions): void;
-  /** Facts of this run shared between lifecycle calls (never module globals). */
+  /** Shared between lifecycle calls (never module globals). */
   readonly run: RunState;
 }
 
 /** How a log line is shown. */
 export interface LogOptions {
-  /** A passing progress report rather than a line to keep. */
+  /** A passing progress report, replaced by the next, rather than a line to keep. */
   readonly status?: boolean;
-  /** Something the person should act on that does not stop the operation (e.g. a check that could not be made). */
+  /** To act on, without stopping the operation (e.g. a check that could not be made). */
   readonly warning?: boolean;
 }
 
@@ -56,10 +41,7 @@ export interface CheckResult<I> {
 export interface DiffResult {
   changes: boolean;
   replaces?: string[];
-  /**
-   * The inputs that differ, compared the way `changes` was (stored values of older states
-   * completed with today's input defaults), for the engine's detailed diff on the plugin path.
-   */
+  /** Compared as `changes` was (older states with today's defaults), for the plugin's detailed diff. */
   diffs?: string[];
   deleteBeforeReplace?: boolean;
 }
@@ -73,12 +55,9 @@ export interface ReadResult<I, O> {
 
 /** The lifecycle of one resource type. */
 export interface ResourceLifecycle<I, O> {
-  /** The resource type name, e.g. `K8sClusterUpgrade`, used in messages. */
+  /** E.g. `K8sClusterUpgrade`, used in messages. */
   readonly typeName: string;
-  /**
-   * Validates and normalizes inputs. `unknown` holds the input names whose values the engine
-   * does not know yet (preview); a check must not call the API about those.
-   */
+  /** `unknown`: inputs the engine does not know yet (preview); no API call may be made about those. */
   check(ctx: LifecycleContext, news: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<CheckResult<I>>;
   diff(id: string, olds: O, news: I): Promise<DiffResult>;
   create(ctx: LifecycleContext, inputs: I): Promise<{ id: string; outs: O }>;

@@ -1,7 +1,6 @@
 /**
- * What one provider run remembers between lifecycle calls. An object in the lifecycle context,
- * not module globals: one process may serve several runs (a long-lived plugin, a test file), and
- * facts of one run must never leak into another. Each adapter makes one per provider configuration.
+ * What one provider run remembers between lifecycle calls; not module globals, since one process
+ * may serve several runs and their facts must never mix.
  */
 import { ClusterReadHandover } from "./k8s/recentReads";
 import { SharedEventLists } from "./storage/eventLists";
@@ -9,9 +8,8 @@ import { DEFAULT_WRITE_TIMING, type WriteTiming } from "./writeAttempts";
 
 /** Tunables of a run; tests shorten the settle delay and inject a clock. */
 export interface RunOptions {
-  /** How writes are reconciled after an ambiguous failure (settle delay, attempts, sleep). */
   readonly writeTiming?: Partial<WriteTiming> | undefined;
-  /** The clock used for the age of handed-over reads and shared event lists. */
+  /** For the age of handed-over reads and shared event lists. */
   readonly now?: (() => number) | undefined;
 }
 
@@ -31,9 +29,7 @@ export class RunState {
   readonly adoptedEvents = new Set<string>();
   /** Regions (`<projectId>/<regionId>`) whose pool quota check failed: warned once, not asked again. */
   readonly quotaCheckUnavailable = new Set<string>();
-  /** How writes are reconciled. */
   readonly writeTiming: WriteTiming;
-  /** The event lists of this run and how fresh each use needs them (storage/eventLists.ts). */
   readonly eventLists: SharedEventLists;
 
   constructor(options: RunOptions = {}) {

@@ -1,24 +1,15 @@
-/**
- * Errors of waiting for a task: it failed, the deadline passed, or the wait was cancelled.
- *
- * Why here and not in provider/api: they belong to the waiter, which sits above the client;
- * the client layer depends on nothing above it.
- */
+/** Errors of waiting for a task; here, since the client layer depends on nothing above it. */
 import type { Task } from "../api/cloud/tasks";
 import { formatDuration } from "../api/duration";
 import { CloudPlatformError } from "../api/errors";
 
-/**
- * A task ended in ERROR. The message carries the task's `error` text verbatim (e.g.
- * `Quota limit for vm_count exceeded by 2`) because that is what the user must act on.
- */
+/** A task ended in ERROR; its `error` text is kept verbatim, since the user must act on it. */
 export class TaskFailedError extends CloudPlatformError {
   readonly taskId: string;
-  /** The task's type, null when the answer did not name it. */
+  /** Null when the answer did not name it. */
   readonly taskType: string | null;
   /** The task's `error` text, verbatim. */
   readonly taskError: string;
-  /** The final task as read. */
   readonly task: Task;
   /** @internal */
   constructor(task: Task) {
@@ -35,7 +26,7 @@ export class TaskFailedError extends CloudPlatformError {
 export interface TaskWaitInfo {
   readonly taskId: string;
   readonly taskType?: string | undefined;
-  /** The last state read, or `undefined` if no poll completed. */
+  /** `undefined` if no poll completed. */
   readonly lastState?: string | undefined;
   readonly elapsedMs: number;
   readonly polls: number;
@@ -45,19 +36,13 @@ function describeTask(info: TaskWaitInfo): string {
   return `task ${info.taskId}${info.taskType ? ` (${info.taskType})` : ""}`;
 }
 
-/**
- * The waiter's deadline passed first. The task may still finish on the server, so a later run
- * should look for it rather than start a second one.
- */
+/** The task may still finish, so a later run should look for it rather than start a second. */
 export class TaskTimeoutError extends CloudPlatformError {
   readonly taskId: string;
   readonly taskType: string | undefined;
-  /** The last state read before giving up. */
   readonly lastState: string | undefined;
   readonly elapsedMs: number;
-  /** How many times the task was read. */
   readonly polls: number;
-  /** The deadline that passed. */
   readonly timeoutMs: number;
   /** @internal */
   constructor(info: TaskWaitInfo & { readonly timeoutMs: number }) {

@@ -1,11 +1,6 @@
 /**
- * Wait for a cloud task to finish (after the aws-cdk provider framework's start-then-poll
- * waiter): poll `GET /cloud/v1/tasks/{id}` on a backing-off schedule until FINISHED or ERROR,
- * within a deadline that is checked against every sleep, cancellable through an AbortSignal.
- *
- * Why here and not in the resources: every write of the API is a task, and the rules (never
- * sleep past the deadline, report progress so a person watching `pulumi up` sees it move,
- * keep the task's error text verbatim) must hold for all of them.
+ * Waits for a cloud task on a backing-off schedule, never sleeping past the deadline, reporting
+ * progress and keeping the task's error verbatim: every write of the API is a task.
  */
 import { RequestAbortedError } from "../api/errors";
 import { TaskCancelledError, TaskFailedError, TaskTimeoutError } from "./errors";
@@ -22,35 +17,31 @@ export interface TaskReader {
 /** What `onProgress` receives. */
 export interface TaskProgress {
   readonly taskId: string;
-  /** The last state read (`undefined` before the first poll answers). */
+  /** `undefined` before the first poll answers. */
   readonly state: string | undefined;
   readonly taskType: string | undefined;
   readonly elapsedMs: number;
   readonly polls: number;
-  /** Why this report: the state changed, or it is the periodic "still waiting" report. */
   readonly reason: "state-changed" | "still-waiting";
 }
 
 /** Time source and sleep; injectable so tests can run the schedule without real waiting. */
 export interface WaiterClock {
   now(): number;
-  /** Resolve after `ms`, or at once when `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Options of {@link waitForTask}. */
 export interface WaitForTaskOptions {
-  /** Give up after this long, in ms (default 30 minutes). */
+  /** Default 30 minutes. */
   readonly timeoutMs?: number | undefined;
-  /** Stop waiting (the task itself goes on) with TaskCancelledError. */
+  /** Stops waiting (the task itself goes on). */
   readonly signal?: AbortSignal | undefined;
-  /** Called on each state change and at least every `schedule.progressEveryMs` while waiting. */
+  /** On each state change and at least every `schedule.progressEveryMs`. */
   readonly onProgress?: ((progress: TaskProgress) => void) | undefined;
-  /** Task type, if known, to choose the polling ceiling before the first answer. */
+  /** Chooses the polling ceiling before the first answer. */
   readonly taskType?: string | undefined;
-  /** Overrides of the polling schedule. */
   readonly schedule?: Partial<PollSchedule> | undefined;
-  /** Time source (tests). */
   readonly clock?: WaiterClock | undefined;
 }
 
@@ -60,12 +51,8 @@ export const DEFAULT_TASK_TIMEOUT_MS = 30 * 60_000;
 const realClock: WaiterClock = { now: () => Date.now(), sleep: defaultSleep };
 
 /**
- * Poll the task until it is FINISHED (resolves with it) or ERROR (rejects with TaskFailedError
- * carrying the task's `error` text). Rejects with TaskTimeoutError when the deadline passes
- * (a last poll is made at the deadline, never later) and TaskCancelledError when `signal`
- * aborts (the sleep is interrupted at once, an in-flight read is cancelled). API errors of the
- * reads (e.g. NotFoundError for an unknown id) propagate unchanged; transient ones were
- * already retried by the client.
+ * The FINISHED task; rejects with TaskFailedError (the task's own text), TaskTimeoutError (a last
+ * poll at the deadline) or TaskCancelledError; read errors propagate unchanged.
  */
 export async function waitForTask(client: TaskReader, taskId: string, options: WaitForTaskOptions = {}): Promise<Task> {
   const clock = options.clock ?? realClock;

@@ -1,8 +1,4 @@
-/**
- * Cloud instances: `GET /cloud/v1/instances/{project_id}/{region_id}`.
- *
- * Why: the `getInstances` lookup; an empty project is a normal answer (count 0), not an error.
- */
+/** Cloud instances, for the `getInstances` lookup. */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
@@ -87,10 +83,8 @@ export interface InstanceVolume extends Answer<typeof volumeFields> {}
 const volumeSchema: z.ZodType<InstanceVolume> = volumeFields;
 
 /**
- * The wire instance: `id` and `name` are required (the OpenAPI requires them, and the lookup
- * returns and filters instances by them); the older names the platform's v1 list has also sent,
- * `instance_id`, `instance_name` and `instance_created`, are read in their place. The rest is
- * open: absent lists read as empty, absent values as null, a present one must be well-formed.
+ * `id` and `name` are required (by the OpenAPI, and the lookup filters by them); the older v1
+ * names `instance_id`, `instance_name` and `instance_created` are read in their place.
  */
 export const instanceSchema = withAliases(
   { id: "instance_id", name: "instance_name", created_at: "instance_created" },
@@ -162,9 +156,7 @@ export const instancePageSchema = offsetPage(instanceSchema);
 
 /** The instance functions of the client. */
 export interface InstancesApi {
-  /** One page of the instances of a project in a region. */
   list(projectId: number, regionId: number, params?: ListInstancesParams, options?: RequestOptions): Promise<OffsetPage<Instance>>;
-  /** Every instance of a project in a region. */
   listAll(
     projectId: number,
     regionId: number,

@@ -1,9 +1,4 @@
-/**
- * Managed Kubernetes v2: read clusters, list permitted upgrade versions, start an upgrade.
- *
- * Why: the `K8sClusterUpgrade` resource reads the live version and lock (`taskId`), follows
- * `upgrade_versions` one step at a time and starts each step with `upgrade`.
- */
+/** Managed Kubernetes v2, what `K8sClusterUpgrade` reads and writes. */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
@@ -69,11 +64,7 @@ export interface K8sPool extends Answer<typeof poolFields> {}
 
 const poolSchema: z.ZodType<K8sPool> = poolFields;
 
-/**
- * The lock `task_id` in three states: a task id (locked), `null` (not locked, as the OpenAPI
- * documents it) and `undefined` when the field is not sent at all (or sent empty), which says
- * nothing about a lock: the upgrade treats it as "unclear", never as "unlocked".
- */
+/** `null` is "not locked" (OpenAPI); `undefined` (not sent, or empty) is "unclear", never "unlocked". */
 const lockTaskId = z
   .string()
   .nullish()
@@ -86,10 +77,8 @@ const reportedText = z
   .transform((v) => (v ? v : null));
 
 /**
- * The wire cluster: only `name` is required, the identifier of every cluster path and what a
- * list is filtered by. `version` and `status` are kept as sent: a cluster still provisioning
- * may have neither, and must not break a list of the project's clusters. The upgrade lifecycle
- * checks the shape of its own target cluster's version and status where it decides on them.
+ * Only `name` (the path identifier) is required: a cluster still provisioning may have no
+ * version or status, and must not break a list; the upgrade checks its own target's.
  */
 export const clusterSchema = z
   .object({
@@ -178,31 +167,20 @@ const upgradeVersionFields = z.object({ version: k8sVersion }).transform((v) => 
 /** A version a cluster may be upgraded to now. */
 export interface K8sUpgradeVersion extends Answer<typeof upgradeVersionFields> {}
 
-/**
- * The permitted upgrade targets: `{count, results: [{version}]}`, each version well-shaped (the
- * planner decides on every entry); `count` may be left out, the results are the whole list.
- */
+/** Each version well-shaped (the planner decides on every entry); the results are the whole list. */
 export const upgradeVersionsSchema = offsetPageWithoutCount(upgradeVersionFields);
 
 /** The Kubernetes functions of the client. */
 export interface K8sApi {
   /** Read one cluster by name (404 NotFoundError when it does not exist). */
   getCluster(projectId: number, regionId: number, clusterName: string, options?: RequestOptions): Promise<K8sCluster>;
-  /** One page of the clusters of a project in a region. */
   listClusters(projectId: number, regionId: number, page?: { limit?: number; offset?: number }, options?: RequestOptions): Promise<OffsetPage<K8sCluster>>;
-  /** Every cluster of a project in a region. */
   listAllClusters(projectId: number, regionId: number, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<K8sCluster[]>;
   /** The versions permitted now (one minor step; empty when none). */
   upgradeVersions(projectId: number, regionId: number, clusterName: string, options?: RequestOptions): Promise<OffsetPage<K8sUpgradeVersion>>;
-  /**
-   * Start a rolling upgrade to `version`; returns the task ids. A write: it is never repeated
-   * after an ambiguous failure (see ConnectionError.mayHaveReachedServer).
-   */
+  /** A write: never repeated after an ambiguous failure. */
   upgrade(projectId: number, regionId: number, clusterName: string, version: string, options?: RequestOptions): Promise<TaskIdList>;
-  /**
-   * The quotas a new pool of `pool`'s flavor and size would exceed in the project and region
-   * (`POST .../pools/check_limits`, which changes nothing; `k8sPoolQuota.ts`).
-   */
+  /** The quotas a new pool would exceed (`POST .../pools/check_limits` changes nothing). */
   checkPoolQuota(projectId: number, regionId: number, pool: PoolQuotaRequest, options?: RequestOptions): Promise<PoolQuotaCheck>;
 }
 

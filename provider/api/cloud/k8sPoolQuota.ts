@@ -1,35 +1,23 @@
 /**
- * Managed Kubernetes v2: ask whether the project's quota holds a new node pool
- * (`POST /cloud/v2/k8s/clusters/{project_id}/{region_id}/pools/check_limits`).
- *
- * Why: an upgrade replaces a cluster's nodes by creating new ones before removing the old, so
- * the quota must hold a second pool of each pool's flavor and size while it runs (spec
- * "Limits"). `K8sClusterUpgrade` asks this at preview, before anything is written, instead of
- * learning it from a failed task minutes into the rolling replacement. The call computes and
- * changes nothing; it is a POST because the pool is described in a body.
- *
- * The answer (OpenAPI `K8sClusterQuotaResponseSerializer`; the official Python SDK's
- * `K8SClusterPoolQuota`) holds, for each quota the pool would exceed, up to three integers
- * `<quota>_limit`, `<quota>_usage` and `<quota>_requested` (e.g. `vm_count_limit`), and is `{}`
- * when none would be exceeded. Quotas the public material does not list yet are read the same
- * way; keys of another shape are ignored.
+ * Whether the quota holds a new node pool: an upgrade creates new nodes before removing the old
+ * (spec "Limits"), so `K8sClusterUpgrade` asks at preview rather than fail minutes into a task.
+ * The answer (OpenAPI `K8sClusterQuotaResponseSerializer`; the Python SDK's `K8SClusterPoolQuota`)
+ * holds `<quota>_limit|usage|requested` per exceeded quota, `{}` when none; unknown quotas are
+ * read the same way, keys of another shape ignored.
  */
 import { z } from "zod";
 import { apiPath } from "../url";
 import type { RequestOptions, Transport } from "../transport";
 import { int, isRecord, type Answer } from "../schema";
 
-/** The pool to check: what a new pool of that flavor and size needs (wire names in the body). */
+/** What a new pool of that flavor and size needs. */
 export interface PoolQuotaRequest {
-  /** Flavor of the pool's nodes, e.g. `g1-standard-2-4` (the one field the API requires). */
+  /** E.g. `g1-standard-2-4`; the one field the API requires. */
   readonly flavorId: string;
-  /** Nodes the pool starts with. */
   readonly nodeCount?: number | undefined;
-  /** Autoscaling minimum. */
   readonly minNodeCount?: number | undefined;
-  /** Autoscaling maximum. */
   readonly maxNodeCount?: number | undefined;
-  /** A name for the pool (informational). */
+  /** Informational. */
   readonly name?: string | undefined;
 }
 
@@ -39,10 +27,8 @@ function quotaKey(key: string): [quota: string, part: "limit" | "usage" | "reque
   return m ? [m[1] as string, m[2] as "limit" | "usage" | "requested"] : undefined;
 }
 
-/** One quota value: a whole number, or absent / `null` (not reported). */
 const quotaValue = int.nullish();
 
-/** One quota the pool would exceed, as the answer reports it. */
 interface ExceededQuotaFields {
   /** The quota's name as the API spells it, e.g. `vm_count`, `cpu_count`, `ram` (MiB). */
   quota: string;
@@ -54,11 +40,7 @@ interface ExceededQuotaFields {
   requested: number | null;
 }
 
-/**
- * The answer: an object of `<quota>_<limit|usage|requested>` integers. A value of such a key
- * that is present must be a whole number or `null` (anything else is a format error naming
- * the key); a quota with no value reported is not counted as exceeded.
- */
+/** A present value must be a whole number or `null`; a quota with no value is not counted as exceeded. */
 export const poolQuotaSchema = z
   .record(z.string(), z.unknown())
   .superRefine((body, ctx) => {
@@ -90,10 +72,7 @@ export interface ExceededQuota extends Readonly<ExceededQuotaFields> {}
 /** What `check_limits` answers: the quotas a new pool would exceed. */
 export interface PoolQuotaCheck extends Answer<typeof poolQuotaSchema> {}
 
-/**
- * Asks whether a new pool fits the project's quota in a region. Changes nothing; a failure
- * (404 where the platform lacks the endpoint, a malformed answer) says nothing about the quota.
- */
+/** Changes nothing; a failure (404 where the endpoint is lacking) says nothing about the quota. */
 export function checkPoolQuota(t: Transport, projectId: number, regionId: number, pool: PoolQuotaRequest, options?: RequestOptions): Promise<PoolQuotaCheck> {
   const body: Record<string, unknown> = { flavor_id: pool.flavorId };
   if (pool.nodeCount !== undefined) body["node_count"] = pool.nodeCount;

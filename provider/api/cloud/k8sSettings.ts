@@ -1,14 +1,9 @@
 /**
- * The settings of a managed Kubernetes cluster a program may want to read: its CNI, its
- * authentication and its logging (the public `K8sClusterV2Serializer`'s `cni`, `authentication`
- * and `logging`, with `K8sClusterCNIV2Serializer`, `K8sClusterCiliumV2Serializer`,
- * `K8sClusterAuthenticationV2Serializer`, `K8sClusterOIDCV2Serializer` and
- * `LoggingOutSerializer` in the cloud OpenAPI; `types/cloud/k8s/k8s_cluster.py` and
- * `types/cloud/logging.py` in the Python SDK).
- *
- * Why apart from `k8s.ts`: no decision of ours reads them; they are carried to the lookups as the
- * platform sends them, every field optional (the tolerant rules: absent and `null` read as
- * `null`, maps as `{}`, lists as `[]`, unknown values of an enum kept as text).
+ * A cluster's CNI, authentication and logging settings (the cloud OpenAPI's
+ * `K8sClusterV2Serializer`, `K8sClusterCNIV2Serializer`, `K8sClusterCiliumV2Serializer`,
+ * `K8sClusterAuthenticationV2Serializer`, `K8sClusterOIDCV2Serializer`, `LoggingOutSerializer`;
+ * the Python SDK's `types/cloud/k8s/k8s_cluster.py`, `types/cloud/logging.py`). No decision
+ * reads them, so every field is optional.
  */
 import { z } from "zod";
 import { optionalBoolean, optionalInt, optionalObject, optionalStringMap, optionalStrings, optionalText, type Answer } from "../schema";

@@ -1,8 +1,4 @@
-/**
- * Cloud projects: `GET /cloud/v1/projects`.
- *
- * Why: lookups `getProjects`/`getProject` resolve project names to the ids other calls need.
- */
+/** Cloud projects, whose ids `getProjects`/`getProject` resolve from names. */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
@@ -18,10 +14,7 @@ export interface ListProjectsParams {
   readonly offset?: number;
 }
 
-/**
- * The wire project: `id`, `name` and `is_default` are required (the spec shows them, the OpenAPI
- * requires them, and `getProject` chooses by them); `state` is kept as sent and the rest is open.
- */
+/** `id`, `name` and `is_default` are required (spec, OpenAPI; `getProject` chooses by them). */
 export const projectSchema = z
   .object({
     id: int,
@@ -63,9 +56,7 @@ export const projectPageSchema = offsetPage(projectSchema);
 
 /** The project functions of the client. */
 export interface ProjectsApi {
-  /** One page of projects. */
   list(params?: ListProjectsParams, options?: RequestOptions): Promise<OffsetPage<Project>>;
-  /** Every project matching the filters. */
   listAll(params?: Omit<ListProjectsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<Project[]>;
 }
 

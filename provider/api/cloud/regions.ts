@@ -1,9 +1,4 @@
-/**
- * Cloud regions: `GET /cloud/v1/regions`.
- *
- * Why: lookups choose a region by name and capability (k8s, kvm) and must see its state, since
- * only ACTIVE regions are to be used.
- */
+/** Cloud regions, which lookups choose by name, capability and state. */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
@@ -22,11 +17,7 @@ export interface ListRegionsParams {
   readonly showVolumeTypes?: boolean;
 }
 
-/**
- * The wire region: the spec's table (`id`, `display_name`, `state`, `access_level`, the `has_*`
- * flags) is required, since lookups choose regions by them; `zone` and the volume types may be
- * null, the rest is open.
- */
+/** The spec's table is required, since lookups choose regions by it; the rest is open. */
 export const regionSchema = z
   .object({
     id: int,
@@ -81,17 +72,12 @@ export const regionSchema = z
 /** A cloud region (location). */
 export interface Region extends Answer<typeof regionSchema> {}
 
-/**
- * A page of regions: the spec shows only `results`, so `count` is open; without it the pager
- * reads until an empty page.
- */
+/** The spec shows only `results`, so `count` is open. */
 export const regionPageSchema = offsetPageWithoutCount(regionSchema);
 
 /** The region functions of the client. */
 export interface RegionsApi {
-  /** One page of regions (`count` is the total, or null when the API leaves it out). */
   list(params?: ListRegionsParams, options?: RequestOptions): Promise<OffsetPage<Region>>;
-  /** Every region matching the filters. */
   listAll(params?: Omit<ListRegionsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<Region[]>;
 }
 

@@ -1,9 +1,4 @@
-/**
- * Cloud tasks: `GET /cloud/v1/tasks/{task_id}` and `GET /cloud/v1/tasks`.
- *
- * Why: every cloud write is asynchronous and returns task ids; the waiter and the resource
- * handlers read tasks through these two functions only.
- */
+/** Cloud tasks, which every asynchronous cloud write returns. */
 import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
@@ -26,31 +21,24 @@ export interface ListTasksParams {
   readonly state?: TaskState | readonly TaskState[];
   readonly taskType?: string;
   readonly isAcknowledged?: boolean;
-  /** created_on >= this ISO 8601 date-time. */
+  /** ISO 8601, inclusive, like `toTimestamp`. */
   readonly fromTimestamp?: string;
-  /** created_on <= this ISO 8601 date-time. */
   readonly toTimestamp?: string;
-  /** By creation date. */
   readonly orderBy?: "asc" | "desc";
-  /** Page size (server default 10, max 1000). */
+  /** Server default 10, max 1000. */
   readonly limit?: number;
   readonly offset?: number;
 }
 
-/**
- * A task state as sent: one of {@link TASK_STATES}, or a state the platform added later, kept as
- * text (the waiter goes on polling it, as it does NEW and RUNNING).
- */
+/** A state the spec does not name is kept as text, and the waiter goes on polling it. */
 const taskState: z.ZodType<string> = text;
 
 /** A `created_resources` list: ids as strings, a few types (projects, ddos_profiles) integers; `null` reads as none. */
 const createdIds = optionalList(z.union([z.string(), z.number()]));
 
 /**
- * The wire task: `id` and `state` are required, since the waiter asks for the task by id and
- * stops on its state; the rest is open, `task_type` too (the OpenAPI requires it, but a task
- * without it can still be followed: the waiter is told the type by its caller, and the upgrade,
- * looking for a running upgrade task, counts a task of unknown type as one that may be).
+ * Only `id` and `state` are required (the waiter needs them); `task_type` is open although the
+ * OpenAPI requires it: the waiter is told the type by its caller.
  */
 export const taskSchema = z
   .object({
@@ -128,7 +116,7 @@ export interface Task extends Answer<typeof taskSchema> {}
 /** The answer of every write that starts work: at least one task id (a write without one could not be followed). */
 export const taskIdListSchema = z.object({ tasks: z.array(text).min(1).transform(readonlyList) }).transform((w) => ({ tasks: w.tasks }));
 
-/** The answer of every write that starts work: `{tasks: [id, ...]}`. */
+/** `{tasks: [id, ...]}`. */
 export interface TaskIdList extends Answer<typeof taskIdListSchema> {}
 
 /** A page of tasks. */
@@ -136,9 +124,7 @@ export const taskPageSchema = offsetPage(taskSchema);
 
 /** The task functions of the client. */
 export interface TasksApi {
-  /** Read one task by id. */
   get(taskId: string, options?: RequestOptions): Promise<Task>;
-  /** One page of tasks. */
   list(params?: ListTasksParams, options?: RequestOptions): Promise<OffsetPage<Task>>;
   /** Every task matching the filters, paging with `limit`/`offset` (cap with `max`). */
   listAll(params?: Omit<ListTasksParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<Task[]>;

@@ -1,9 +1,4 @@
-/**
- * DNS analysis: `GET /dns/v2/analyze/{name}/delegation-status`.
- *
- * Why: the `getDelegationStatus` lookup. The endpoint is rate limited; the transport waits out
- * 429s within the retry budget, honouring Retry-After.
- */
+/** A zone's delegation status, for the `getDelegationStatus` lookup (a rate-limited endpoint). */
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
@@ -41,10 +36,8 @@ const DELEGATION_FIELDS = [
 ];
 
 /**
- * The delegation status: every field is open, as in the OpenAPI, and the service (a Go service)
- * sends an empty list as `null`. A flag or count that is not sent reads as `null`, "not
- * reported", never as `false` or `0`: a missing `zone_exists` is not "no zone". The count fields
- * go by the spec's names; the public platform's `gcore_*` names are read too.
+ * Every field open, as in the OpenAPI; a missing flag or count reads as `null`, never `false` or
+ * `0`. The counts go by the spec's names; the public platform's `gcore_*` names are read too.
  */
 export const delegationStatusSchema = withAnyOf(
   DELEGATION_FIELDS,

@@ -1,8 +1,4 @@
-/**
- * IAM: `GET /iam/clients/me`, the calling client.
- *
- * Why: `getCurrentClient`, and the cheapest way to check that a key works.
- */
+/** The calling account, for `getCurrentClient`: the cheapest check that a key works. */
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
 import { int, optionalBoolean, optionalInt, optionalList, optionalText, readonlyRecord, type Answer } from "../schema";
@@ -19,11 +15,7 @@ export interface ServiceStatus extends Answer<typeof serviceStatusFields> {}
 
 const serviceStatusSchema: z.ZodType<ServiceStatus> = serviceStatusFields;
 
-/**
- * The calling account: `id` is required (the spec's and the OpenAPI's; it is what tells one
- * account from another), the rest is open. The wire mixes camelCase (`companyName`) and
- * snake_case (`is_test`); both spellings are read where the platform has used both.
- */
+/** Only `id` is required (spec, OpenAPI); both spellings are read where the wire has mixed camelCase and snake_case. */
 export const currentClientSchema = z
   .object({
     id: int,
@@ -70,7 +62,6 @@ export interface CurrentClient extends Answer<typeof currentClientSchema> {}
 
 /** The IAM client functions. */
 export interface ClientsApi {
-  /** The account of the API key in use. */
   me(options?: RequestOptions): Promise<CurrentClient>;
 }
 

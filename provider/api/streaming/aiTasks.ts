@@ -1,8 +1,4 @@
-/**
- * Streaming AI tasks: `GET /streaming/ai/tasks`, a page-number list.
- *
- * Why: the `getStreamingAiTasks` lookup, with filters, search, ordering and paging.
- */
+/** Streaming AI tasks, a page-number list, for the `getStreamingAiTasks` lookup. */
 import { fetchAllNumbered, type NumberedPage, type NumberedPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
@@ -35,10 +31,8 @@ export interface ListAiTasksParams {
 const processingTimeSchema = z.object({ started_at: optionalText }).nullish();
 
 /**
- * The wire AI task: `task_id` is required (it names the task, and the lookup returns the ids),
- * the rest is open, as in the OpenAPI. The task's kind and start time are read where the
- * platform has put them: `task_name` at the top or inside `task_data`, `started_at` at the top or
- * inside `processing_time`.
+ * Only `task_id` is required, as in the OpenAPI; `task_name` and `started_at` are read at the
+ * top or where the current SDK nests them (`task_data`, `processing_time`).
  */
 export const aiTaskSchema = z
   .object({
@@ -68,7 +62,6 @@ export const aiTaskSchema = z
     taskData: w.task_data,
   }));
 
-/** A string field of opaque data, or null. */
 function textAt(data: Readonly<Record<string, unknown>> | null, key: string): string | null {
   const v = data?.[key];
   return typeof v === "string" && v !== "" ? v : null;
@@ -77,11 +70,7 @@ function textAt(data: Readonly<Record<string, unknown>> | null, key: string): st
 /** A brief AI task record. */
 export interface AiTask extends Answer<typeof aiTaskSchema> {}
 
-/**
- * A page: only the results are required, as in the OpenAPI. `next` (null on the last page) is
- * kept apart from "not sent" (undefined), so the pager follows `next` when there is one, else the
- * total, else reads until an empty page; a page without `next` never silently ends the list.
- */
+/** Only the results are required (OpenAPI); `next` not sent (undefined) never silently ends the list. */
 export const aiTaskPageSchema = z
   .object({
     count: optionalCount,
@@ -91,16 +80,11 @@ export const aiTaskPageSchema = z
   })
   .transform((w) => ({ count: w.count, next: w.next, previous: w.previous, results: w.results }));
 
-/**
- * Page size of `listAll` when the params give no `limit` (the lookup's default too). Why not the
- * server's default of 10: each page after the first re-reads a few items, and page numbers
- * address multiples of the page size, so small pages bring few new items each.
- */
+/** Not the server's 10: each page re-reads a few items, so small pages bring few new ones. */
 export const DEFAULT_AI_TASK_PAGE_SIZE = 100;
 
 /** The AI task functions of the client. */
 export interface AiTasksApi {
-  /** One page. */
   list(params?: ListAiTasksParams, options?: RequestOptions): Promise<NumberedPage<AiTask>>;
   /** Every matching task, page by page (cap with `max`). */
   listAll(params?: Omit<ListAiTasksParams, "page">, pager?: NumberedPagerOptions, options?: RequestOptions): Promise<AiTask[]>;

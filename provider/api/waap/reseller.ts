@@ -1,9 +1,4 @@
-/**
- * WAAP reseller: billable consumption totals and the health check.
- *
- * Why: the `getResellerTotals` and `getResellerPing` lookups. Errors come as problem+json; the
- * transport puts `detail` and each `errors[].loc`/`detail` into the message.
- */
+/** WAAP reseller totals and health check, for the `getResellerTotals` and `getResellerPing` lookups. */
 import { fetchAllOffset, type OffsetPagerOptions } from "../pagination";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
@@ -15,7 +10,7 @@ import { sourceOf, type OptionSources } from "../optionNames";
 /** Billable metrics. */
 export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
 
-/** Every metric, for validation in lookups. */
+/** For validation in lookups. */
 export const RESELLER_METRICS: readonly ResellerMetric[] = ["domains", "volume", "requests", "requests_clean"];
 
 /** Query of the totals call. */
@@ -44,11 +39,7 @@ export interface ConsumptionRow extends Answer<typeof consumptionRowFields> {}
 
 const consumptionRowSchema: z.ZodType<ConsumptionRow> = consumptionRowFields;
 
-/**
- * A consumption page: `results` and each row's `date` and `amount` are required (the rows are
- * the answer); the bookkeeping fields `limit`, `offset` and `count` are read when sent (null
- * otherwise): no decision reads them, since paging stops on a short page.
- */
+/** Only the rows are required: no decision reads `limit`, `offset` or `count` (paging stops on a short page). */
 export const consumptionPageSchema = z
   .object({
     limit: optionalCount,
@@ -69,7 +60,6 @@ export const consumptionPageSchema = z
 /** A consumption page. */
 export interface ConsumptionPage extends Answer<typeof consumptionPageSchema> {}
 
-/** The health check answer: `{message}`. */
 export const pingSchema = z.object({ message: text }).transform((w) => ({
   /** `pong` when healthy. */
   message: w.message,
@@ -82,22 +72,19 @@ export interface ResellerPing extends Answer<typeof pingSchema> {}
 export interface ResellerApi {
   /** One page of aggregated billable consumption for `metric`. */
   totals(metric: ResellerMetric | string, params: ResellerTotalsParams, options?: RequestOptions): Promise<ConsumptionPage>;
-  /** Every consumption row (pages of `pageSize`, at most 100). */
+  /** Pages of `pageSize`, at most 100. */
   totalsAll(metric: ResellerMetric | string, params: Omit<ResellerTotalsParams, "limit" | "offset">, pager?: OffsetPagerOptions, options?: RequestOptions): Promise<ConsumptionRow[]>;
   /** Health check; `message` is `pong` when healthy. */
   ping(options?: RequestOptions): Promise<ResellerPing>;
 }
 
 /**
- * Where the reseller endpoints are: `spec`, the API reference's `/waap/reseller/v1/prebilling/total/{metric}`
- * and `/waap/reseller/ping` (the default), or `public`, the public OpenAPI's
+ * `spec` (default): the API reference's `/waap/reseller/...` paths; `public`: the public OpenAPI's
  * (`waap_reseller_api.yaml`) and the official Python SDK's `/waap/v1/prebilling/total/{metric}`
- * and `/waap/ping`. Why both: the two sources disagree, the reference governs, and a platform
- * that serves the other paths must still be reachable.
+ * and `/waap/ping`. The sources disagree; the reference governs, but the other must be reachable.
  */
 export type ResellerPaths = "spec" | "public";
 
-/** Every value of {@link ResellerPaths}, for checks and messages. */
 export const RESELLER_PATHS: readonly ResellerPaths[] = ["spec", "public"];
 
 const PATH_PREFIXES: Readonly<Record<ResellerPaths, { readonly totals: string; readonly ping: string }>> = {
@@ -105,7 +92,7 @@ const PATH_PREFIXES: Readonly<Record<ResellerPaths, { readonly totals: string; r
   public: { totals: "/waap/v1/prebilling/total", ping: "/waap/ping" },
 };
 
-/** Checks the `resellerPaths` option (undefined or "" is the default, `spec`); the error names the allowed values and where it is set. */
+/** Undefined or "" is the default, `spec`. */
 export function parseResellerPaths(value: string | undefined, sources?: OptionSources): ResellerPaths {
   if (value === undefined || value === "") return "spec";
   if ((RESELLER_PATHS as readonly string[]).includes(value)) return value as ResellerPaths;

@@ -1,15 +1,8 @@
 /**
- * The capacity check of an upgrade, at preview: does the project's quota hold the second node
- * pool the rolling replacement needs during the transition (spec "Limits")? Without it the quota
- * is learnt from a failed task, minutes into the upgrade. For every pool it asks `check_limits`
- * about a second pool of the same flavor and node count (minimum and maximum equal to it, so the
- * answer holds whichever count the platform charges), and refuses the plan when one would exceed
- * a quota, naming the pool, the quota, its limit, usage and the amount requested.
- *
- * A guard, not a new way to block upgrades: when the endpoint cannot answer (404, a gateway's
- * 501, an undocumented body, a key that may not POST) it warns once per run and region and the
- * upgrade goes on unchecked. A cluster already being upgraded is not checked (its second pool is
- * in use already).
+ * At preview, whether the quota holds the second pool a rolling upgrade needs (spec "Limits"),
+ * asked per pool with minimum and maximum equal to its count, so the answer holds whichever
+ * count is charged. A guard only: when the endpoint cannot answer, it warns once per run and
+ * region and the upgrade goes on unchecked.
  */
 import { RequestAbortedError, type ExceededQuota, type K8sPool } from "../../api";
 import { messageOf } from "../../caughtErrors";
@@ -54,12 +47,7 @@ export function quotaRefusal(inputs: Pick<K8sClusterUpgradeInputs, "projectId" |
   );
 }
 
-/**
- * Asks `check_limits` about a second copy of each pool of `cluster` (unless the cluster is being
- * upgraded already, or the endpoint failed earlier in this run for its region) and returns one
- * failure on `version` per pool that would exceed a quota. Never throws for the endpoint's sake,
- * only when the operation is cancelled.
- */
+/** One failure per pool that would exceed a quota; throws only when the operation is cancelled. */
 export async function checkUpgradeCapacity(ctx: LifecycleContext, inputs: K8sClusterUpgradeInputs, cluster: UsableCluster): Promise<CheckFailure[]> {
   const { projectId, regionId, clusterName } = inputs;
   const region = `${projectId}/${regionId}`;

@@ -1,13 +1,7 @@
 /**
- * Reading one cluster for K8sClusterUpgrade, with the lifecycle's own check of what came.
- *
- * Why here and not in the client's schema: the client reads clusters tolerantly (a cluster still
- * provisioning has no version, and must not break a list of them), but every decision of this
- * resource (already there? drift? downgrade? did the step land?) compares its own target
- * cluster's `version`, and a cluster read as `version: ""` or without a status would turn into a
- * bogus drift, a refused "downgrade" or a second upgrade. So the target cluster must be a
- * {@link UsableCluster}; one that is not is never acted on: the read is "unclear"
- * (`absence.ts`) and the operation stops before it writes.
+ * Reading the target cluster strictly, where the client reads tolerantly: a cluster without a
+ * version or status would turn into a bogus drift, "downgrade" or second upgrade, so it is
+ * "unclear" and the operation stops before it writes.
  */
 import type { K8sCluster } from "../../api";
 import { PresenceUnclearError, readOne, type Presence } from "../absence";
@@ -28,10 +22,7 @@ export function isUsableCluster(cluster: K8sCluster): cluster is UsableCluster {
   return clusterProblem(cluster) === undefined;
 }
 
-/**
- * The cluster as read, when it is usable; otherwise a PresenceUnclearError naming the cluster,
- * what is wrong with the answer and `operation` (what was, or was not, done instead).
- */
+/** Otherwise a PresenceUnclearError naming what is wrong and `operation` (what was done instead). */
 export function requireUsableCluster(cluster: K8sCluster, projectId: number, regionId: number, clusterName: string, operation: string): UsableCluster {
   if (isUsableCluster(cluster)) return cluster;
   throw new PresenceUnclearError(describeCluster(projectId, regionId, clusterName), operation, `the answer is malformed: ${clusterProblem(cluster)}`);

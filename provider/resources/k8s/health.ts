@@ -1,18 +1,11 @@
 /**
- * Whether an upgraded cluster is healthy, waiting until it is, and watching that it stays so
- * (`soakSeconds`).
+ * Waits for an upgraded cluster to be healthy, and watches it stay so: a finished task does not
+ * mean the cluster serves, and `dependsOn` waits only for the resource to succeed.
  *
- * Why: a finished task says the platform stopped working on the cluster, not that the cluster
- * serves. A platform team upgrading a fleet in waves needs "healthy" before the next wave starts;
- * Pulumi's `dependsOn` only waits for the resource to succeed, so the resource succeeds only once
- * the cluster is healthy (and, with `soakSeconds`, has stayed so).
- *
- * Healthy means: the cluster reports `Provisioned` (spec: the status after a finished upgrade) at
- * the version reached, and every pool reports `Running` (the status the public material calls
- * ready: the OpenAPI's pool example, the GPU autoscaling guide's "it should be Running. If the
- * status shows Scaling up, wait") with its node count: the count it had before the upgrade, or,
- * for a pool that autoscales (`min_node_count` below `max_node_count`), a count within that range.
- * Any other pool status, known or not, is "not ready yet", never an error of its own.
+ * Healthy: `Provisioned` (spec) at the version reached, and every pool `Running` (the OpenAPI's
+ * pool example; the GPU autoscaling guide's "it should be Running. If the status shows Scaling
+ * up, wait") with its node count from before, or within an autoscaling pool's range. Any other
+ * pool status is "not ready yet", never an error of its own.
  */
 import { CloudPlatformError, type K8sPool } from "../../api";
 import { formatDuration } from "../../api/duration";
@@ -34,7 +27,7 @@ function poolLabel(p: K8sPool, index: number): string {
   return `pool ${p.name ?? p.id ?? `#${index + 1}`}`;
 }
 
-/** The pools' node counts as read now: what each must have again after the upgrade. */
+/** What each pool must have again after the upgrade. */
 export function poolSizesOf(cluster: UsableCluster): PoolSizes {
   const sizes = new Map<string, number>();
   cluster.pools.forEach((p, i) => {
@@ -71,9 +64,8 @@ export class ClusterUnhealthyError extends CloudPlatformError {}
 
 /** What a health wait needs from the upgrade run. */
 export interface HealthWatch {
-  /** The cluster's name, for messages. */
   readonly name: string;
-  /** Reads the cluster (and records it as last seen). */
+  /** Also records it as last seen. */
   readCluster(): Promise<UsableCluster>;
   log(message: string, options?: LogOptions): void;
   readonly clock: WaiterClock;
@@ -86,10 +78,7 @@ async function pause(w: HealthWatch, ms: number, what: string): Promise<void> {
   if (w.signal.aborted) throw new ClusterUnhealthyError(`${w.name}: stopped while ${what}.`);
 }
 
-/**
- * Polls until the cluster is healthy at `version` (starting from `cluster`, a read just made),
- * at most until `deadline` (the clock's ms); `limit` names what ran out. Returns the healthy read.
- */
+/** The healthy read, polled for until `deadline`; `limit` names what ran out. */
 export async function awaitHealthy(w: HealthWatch, cluster: UsableCluster, version: string, before: PoolSizes, deadline: number, limit: string): Promise<UsableCluster> {
   const started = w.clock.now();
   let current = cluster;
@@ -104,10 +93,7 @@ export async function awaitHealthy(w: HealthWatch, cluster: UsableCluster, versi
   }
 }
 
-/**
- * Watches the healthy cluster for `soakSeconds`: a read at least every poll interval (and one at
- * the end); the first read that is not healthy fails with what changed. Returns the last read.
- */
+/** The first read that is not healthy fails with what changed. */
 export async function soak(w: HealthWatch, cluster: UsableCluster, before: PoolSizes, soakSeconds: number): Promise<UsableCluster> {
   const started = w.clock.now();
   const end = started + soakSeconds * 1000;

@@ -1,10 +1,6 @@
 /**
- * The preview-time check against the live cluster: read it and its permitted upgrade versions
- * and reject a downgrade or an unreachable target before anything is written, then ask whether
- * the project's quota holds the upgrade (`capacity.ts`).
- *
- * Why at check time: `pulumi preview` runs `check` but never `create`/`update`, so this is the
- * only place a user can learn before `up` that the plan cannot work. It only reads.
+ * The check against the live cluster: `pulumi preview` runs `check` but never `create`/`update`,
+ * so this is the only place to learn before `up` that the plan cannot work. It only reads.
  */
 import type { K8sCluster } from "../../api";
 import { isWellFormedNotFound } from "../absence";
@@ -16,14 +12,8 @@ import { planNextStep } from "./plan";
 import type { K8sClusterUpgradeInputs } from "./types";
 
 /**
- * Read the cluster and `upgrade_versions` and judge the target; for an upgrade the plan allows,
- * check the quota it needs. A missing cluster (a well-formed
- * 404) is a failure on `clusterName`; an already running upgrade is fine (create/update will
- * wait for it). Other API errors (auth, network, a malformed answer) propagate, so preview
- * reports them as errors; a cluster read without a usable version is one too.
- *
- * With `multiStepUnknown` (the `allowMultiStep` input is not known yet) the target is judged as
- * if several steps were allowed, so only what fails either way is rejected.
+ * A missing cluster is a failure on `clusterName`; a running upgrade is fine (create/update wait
+ * for it). With `multiStepUnknown`, only what fails either way is rejected.
  */
 export async function checkAgainstCluster(
   ctx: LifecycleContext,

@@ -1,9 +1,6 @@
 /**
- * Whether an upgrade (or another operation) already runs on a cluster: its lock.
- *
- * Why its own module: a second upgrade must never start beside a first, and when the cluster
- * does not say (its `task_id` left out) the answer comes from the running tasks of its project
- * and region, read and judged here (`upgrade.ts` acts on the answer).
+ * Whether an operation already runs on a cluster: a second upgrade must never start beside a
+ * first, so when `task_id` is left out the running tasks of its project and region are judged.
  */
 import type { CloudPlatformClient, Task } from "../../api";
 import { UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type UsableCluster } from "./types";
@@ -14,7 +11,6 @@ export type Lock =
   | { readonly kind: "free" }
   | { readonly kind: "unclear"; readonly reason: string };
 
-/** The states of a task that may still change the cluster. */
 const UNFINISHED_STATES = ["NEW", "RUNNING"] as const;
 
 /** Most running tasks of a project and region read when the cluster does not report its lock. */
@@ -28,12 +24,7 @@ function mayBeUpgrade(task: Task): boolean {
   return task.taskType === null || task.taskType.startsWith(UPGRADE_TASK_TYPE);
 }
 
-/**
- * The cluster's lock. The cluster's `task_id` says it when sent (an id, or `null` for none).
- * When the field is not sent at all, the lock is not taken to be free: the project's and
- * region's unfinished tasks are read, and an upgrade task among them is the lock (one) or
- * makes it unclear (several: which is this cluster's cannot be told).
- */
+/** Without `task_id`, one unfinished upgrade task is the lock, and several make it unclear. */
 export async function lockOf(client: CloudPlatformClient, inputs: Pick<K8sClusterUpgradeInputs, "projectId" | "regionId">, cluster: UsableCluster): Promise<Lock> {
   if (typeof cluster.taskId === "string") return { kind: "locked", taskId: cluster.taskId };
   if (cluster.taskId === null) return { kind: "free" };

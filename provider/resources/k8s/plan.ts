@@ -1,23 +1,12 @@
 /**
- * Upgrade planning: given the live version, the target and the versions the API permits now,
- * decide the next step, or say precisely why the target cannot be reached.
- *
- * Why pure: the same decision is made at preview (`check`, to reject before any write) and
- * before every step of an up, and it is tested without a server.
- *
- * What can be known: `upgrade_versions` lists only the versions permitted *now* (one minor
- * step), never the steps after it. So with `allowMultiStep` a target is accepted when it is
- * newer, in the same major version, at a later minor, and a permitted first step leads towards
- * it (a minor below the target's). Whether the exact patch of the target is offered at the
- * last step is learnt only when that step is reached; then the up fails there, naming the
- * permitted versions, after the earlier steps finished.
+ * The next upgrade step, or why the target cannot be reached; pure, since preview and every
+ * step decide the same. `upgrade_versions` lists only the versions permitted now, so whether a
+ * multi-step target's exact patch is offered is learnt only at the last step.
  */
 import { withRefusalCode } from "../refusals";
 import { compareVersions, formatVersion, parseVersion, VERSION_SHAPE } from "./version";
 
-/** What to do next. */
 export type UpgradeDecision =
-  /** The cluster already runs the target: nothing to write. */
   | { readonly kind: "at-target" }
   /** Upgrade to `version`; `final` when that is the target itself. */
   | { readonly kind: "step"; readonly version: string; readonly final: boolean }
@@ -27,9 +16,7 @@ export type UpgradeDecision =
 /** The facts a decision is made from. */
 export interface PlanInput {
   readonly clusterName: string;
-  /** The live version. */
   readonly current: string;
-  /** The wanted version. */
   readonly target: string;
   /** `upgrade_versions` as returned now. */
   readonly permitted: readonly string[];
@@ -41,10 +28,7 @@ export function describePermitted(permitted: readonly string[]): string {
   return permitted.length ? permitted.join(", ") : "none (no upgrade is available)";
 }
 
-/**
- * The permitted version that moves towards `target` without passing it (multi-step only): the
- * newest permitted version of the target's major with a minor below the target's.
- */
+/** The newest permitted version of the target's major with a minor below the target's. */
 function stepTowards(current: string, target: string, permitted: readonly string[]): string | undefined {
   const cur = parseVersion(current);
   const tgt = parseVersion(target);
@@ -58,7 +42,7 @@ function stepTowards(current: string, target: string, permitted: readonly string
   return best ? formatVersion(best) : undefined;
 }
 
-/** Decide the next step (see the module comment for the multi-step rule). */
+/** Decides the next step. */
 export function planNextStep(p: PlanInput): UpgradeDecision {
   const { clusterName, current, target, permitted, allowMultiStep } = p;
   if (current === target) return { kind: "at-target" };

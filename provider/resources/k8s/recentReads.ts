@@ -1,12 +1,7 @@
 /**
- * Hands the reads made by `check` to the `create`/`update` that follows in the same run (one
- * `pulumi up` reads the cluster and its permitted versions once), and the read made by `read`
- * (refresh) to the `check` that follows it in `up --refresh` / `preview --refresh`.
- *
- * `check` may use a read of the same cluster within {@link MAX_AGE_MS} (it only judges the plan;
- * create/update verify against the API again); `create`/`update` take what `check` read, at most
- * once; `read` always asks the API. A state that changed in between is caught by the API itself
- * (a stale target is refused with 400, a running upgrade with 409) and reconciled by reading.
+ * Hands the cluster reads of `check` to the `create`/`update` that follows (at most once), and
+ * those of `read` to a following `check`; `read` always asks the API. A state changed in between
+ * is refused by the API itself (400 for a stale target, 409 for a running upgrade).
  */
 import type { UsableCluster } from "./types";
 
@@ -23,11 +18,10 @@ interface RecentRead {
 export interface HandedOverRead {
   cluster: UsableCluster;
   permitted?: string[];
-  /** When the cluster was read (a reuse passes it on, so a read never grows younger). */
+  /** A reuse passes it on, so a read never grows younger. */
   readAt: number;
 }
 
-/** A recorded read as `peek` and `take` hand it out. */
 function handedOver(entry: RecentRead): HandedOverRead {
   return { cluster: entry.cluster, readAt: entry.at, ...(entry.permitted ? { permitted: entry.permitted } : {}) };
 }
@@ -42,10 +36,7 @@ export class ClusterReadHandover {
     return `${projectId}/${regionId}/${clusterName}`;
   }
 
-  /**
-   * Records what `check` read of a cluster (and its permitted versions, when it read them);
-   * `readAt` is when the cluster was read, now unless it came from an earlier read.
-   */
+  /** `readAt` is now unless the read came from an earlier one. */
   remember(projectId: number, regionId: number, cluster: UsableCluster, permitted?: string[], readAt: number = this.now()): void {
     const entry: RecentRead = { cluster, at: readAt, ...(permitted ? { permitted } : {}) };
     this.recent.set(ClusterReadHandover.key(projectId, regionId, cluster.name), entry);

@@ -1,19 +1,9 @@
 /**
- * Brings one cluster to a target version: wait for an upgrade already running, then follow
- * `upgrade_versions` one permitted step at a time, awaiting each task and then the cluster's
- * health at the new version (`Provisioned`, every pool ready with its nodes: `health.ts`); with
- * `soakSeconds`, it then watches the cluster stay healthy that long before it reports success.
- *
- * Why its own module: this is the only code that writes for K8sClusterUpgrade, and it carries
- * the rules that keep a write from happening twice: a lock (`taskId`) found on the cluster is
- * awaited instead of starting another upgrade, and an upgrade POST whose answer was lost is
- * reconciled by reading the cluster ({@link reconcileWrite}), and sent again only when that
- * read proves it took no effect. A cluster read with no usable version is never acted on
- * (`clusterRead.ts`). Once an upgrade POST was accepted (or may have been), a later failure
- * other than the task's own (a task or cluster read that fails, a timeout, a cluster that does
- * not become or stay healthy) is reported as partial state (`partial.ts`): the stack records the
- * cluster as last seen (the version it reached) and the tasks started, the resources that depend
- * on this one are not run, and the next `up` follows the running task instead of starting another.
+ * Brings one cluster to a target version one permitted step at a time, awaiting each task and
+ * the cluster's health (`health.ts`), then an optional soak. The only code that writes for
+ * K8sClusterUpgrade: a lock found on the cluster is awaited, never upgraded beside; a lost POST
+ * answer is reconciled by reading. A failure after the platform acted is partial state
+ * (`partial.ts`), so the next `up` follows the running task instead of starting another.
  */
 import { CloudPlatformError, ConflictError, type CloudPlatformClient } from "../../api";
 import { formatDuration } from "../../api/duration";
@@ -30,54 +20,42 @@ import { lockOf } from "./lock";
 import { planNextStep } from "./plan";
 import { PROVISIONED_STATUS, resourceIdOf, soakSecondsOf, UPGRADE_TASK_TYPE, type K8sClusterUpgradeInputs, type K8sClusterUpgradeOutputs, type UsableCluster } from "./types";
 
-/** The real time source, unless a test injects one. */
 const REAL_CLOCK: WaiterClock = { now: () => Date.now(), sleep };
 
-/**
- * Upper bound of tasks awaited in one create/update. A cluster has a handful of minor versions
- * to climb; the bound only stops a loop if the API kept reporting a lock that never clears.
- */
+/** Stops a loop if the API kept reporting a lock that never clears. */
 const MAX_TASKS_PER_RUN = 20;
 
-/** Tunables of the runner (tests make polling faster; production uses the defaults). */
+/** Tests make polling faster; production uses the defaults. */
 export interface UpgradeRunnerOptions {
-  /** Overrides of the task polling schedule. */
   readonly pollSchedule?: Partial<PollSchedule> | undefined;
-  /** The time source of the task waits, the health wait and the soak (tests run an hour's wait in moments). */
+  /** Of the task waits, the health wait and the soak. */
   readonly clock?: WaiterClock | undefined;
 }
 
 /** The target could not be reached; the message names the current and permitted versions. */
 export class UpgradeRejectedError extends CloudPlatformError {}
 
-/**
- * The cluster does not report its lock and the running tasks cannot tell whether an upgrade of
- * it is under way: nothing is sent, since a second upgrade must never start beside a first.
- */
+/** Whether an upgrade is under way cannot be told; nothing is sent, a second must never start beside a first. */
 export class UpgradeLockUnclearError extends CloudPlatformError {}
 
 /** After its task FINISHED the cluster did not report the expected version and status. */
 export class UpgradeVerificationError extends CloudPlatformError {}
 
-/** How a step began. */
 type StepStart =
   | { readonly kind: "task"; readonly taskId: string }
-  /** The cluster already reports the new version (the task finished before we could see it). */
+  /** The task finished before we could see it. */
   | { readonly kind: "done"; readonly cluster: UsableCluster };
 
-/** Runs the upgrade of one cluster for one create/update. */
 class UpgradeRun {
   private readonly client: CloudPlatformClient;
   private readonly upgradePath: string[] = [];
   private readonly taskIds: string[] = [];
-  /** Set once an upgrade POST was accepted or may have been: from then on the platform acted. */
+  /** Once an upgrade POST was accepted or may have been. */
   private acted = false;
-  /** The last well-formed read of the cluster, and its version when the run began. */
   private lastSeen: UsableCluster | undefined;
   private previousVersion: string | undefined;
-  /** The pools' node counts when the run began: what each must have again to be healthy. */
+  /** What each pool must have again to be healthy. */
   private sizesBefore: PoolSizes = new Map();
-  /** The version a step of this run last awaited healthy. */
   private healthyAt: string | undefined;
   private readonly clock: WaiterClock;
 
@@ -90,7 +68,6 @@ class UpgradeRun {
     this.clock = options.clock ?? REAL_CLOCK;
   }
 
-  /** What the health wait and the soak use of this run. */
   private get watch(): HealthWatch {
     return {
       name: this.name,
@@ -106,7 +83,7 @@ class UpgradeRun {
     return this.inputs.clusterName;
   }
 
-  /** Reads the cluster; one without a usable version or status is an error, never acted on. */
+  /** One without a usable version or status is an error, never acted on. */
   private async readCluster(): Promise<UsableCluster> {
     const { projectId, regionId, clusterName } = this.inputs;
     const read = await this.client.cloud.k8s.getCluster(projectId, regionId, clusterName);
@@ -125,7 +102,6 @@ class UpgradeRun {
     }
   }
 
-  /** The outputs as far as they are known: the cluster as last seen and the tasks started. */
   private outputs(cluster: UsableCluster): K8sClusterUpgradeOutputs {
     return {
       ...this.inputs,
@@ -138,7 +114,6 @@ class UpgradeRun {
     };
   }
 
-  /** The failure after an upgrade was started, as partial state the stack records. */
   private partial(err: unknown): PartialResourceError | unknown {
     if (!this.lastSeen) return err;
     const message = messageOf(err);
@@ -149,8 +124,7 @@ class UpgradeRun {
       `${named} An upgrade of the cluster was started (tasks ${this.taskIds.join(", ") || "not known"}), so the stack records the cluster as last read ` +
         `(${last.version}, ${last.status}).${path} The next \`pulumi up\` reads it again and follows a running upgrade instead of starting another.`,
       resourceIdOf(this.inputs),
-      // No watch was passed: recorded as none, so the next `up`, with or without a refresh
-      // first, plans an update and watches again before the resources that depend on this one.
+      // No watch passed: the next `up` plans an update and watches again.
       { ...this.outputs(last), soakSeconds: 0 },
       [message],
       err,
@@ -180,8 +154,7 @@ class UpgradeRun {
         throw new UpgradeLockUnclearError(withRefusalCode("CLOUDPLATFORM_UPGRADE_LOCK_UNCLEAR", why));
       }
       if (lock.kind === "locked") {
-        // An upgrade (or other operation) is already running, e.g. from an interrupted
-        // `pulumi up`: wait for it rather than starting a second one (it would be refused).
+        // E.g. from an interrupted `pulumi up`: a second would be refused.
         this.ctx.log(`${this.name}: an operation is already running on the cluster (task ${lock.taskId}); waiting for it instead of starting another upgrade`);
         cluster = await this.awaitTask(lock.taskId, undefined, cluster.version);
         continue;
@@ -210,20 +183,15 @@ class UpgradeRun {
   }
 
   /**
-   * The cluster read again when a step looked unreachable, if it moved since `seen` (another
-   * version, or a lock): the permitted versions were read after the cluster, and an upgrade that
-   * finished in between makes them belong to a newer version than the one planned from.
+   * The permitted versions were read after the cluster: an upgrade finishing in between makes
+   * them belong to a newer version than the one planned from.
    */
   private async movedSince(seen: UsableCluster): Promise<UsableCluster | undefined> {
     const fresh = await this.readCluster();
     return fresh.version !== seen.version || (fresh.taskId ?? null) !== (seen.taskId ?? null) ? fresh : undefined;
   }
 
-  /**
-   * The cluster at its target: awaited healthy when this run moved it and no step did so yet
-   * (a version found changed without a task), or when `soakSeconds` asks for a watch (also the
-   * run after a failed one, which finds the cluster at its target); then watched that long.
-   */
+  /** Awaited healthy when this run moved it without a step doing so, or when a soak is asked for. */
   private async finish(cluster: UsableCluster): Promise<UsableCluster> {
     const { timeoutMinutes } = this.inputs;
     const soakSeconds = soakSecondsOf(this.inputs);
@@ -235,13 +203,7 @@ class UpgradeRun {
     return soakSeconds > 0 ? soak(this.watch, healthy, this.sizesBefore, soakSeconds) : healthy;
   }
 
-  /**
-   * POST the upgrade through {@link reconcileWrite}: after an ambiguous failure the cluster is
-   * read back; a lock means the upgrade runs (follow its task), a new version means it already
-   * happened, the same version with no lock means it took no effect (send again). A 409 (the
-   * cluster is locked, e.g. by a late arrival of our own earlier attempt) is followed the same
-   * way: the running task is awaited, never a second upgrade started.
-   */
+  /** A 409 (locked, perhaps by our own earlier attempt arriving late) awaits the running task too. */
   private async startStep(before: UsableCluster, version: string): Promise<StepStart> {
     const { projectId, regionId, clusterName } = this.inputs;
     try {
@@ -279,11 +241,7 @@ class UpgradeRun {
     }
   }
 
-  /**
-   * What a read of the cluster says about an upgrade POST whose answer was lost: a lock or a new
-   * version means it took effect; an unclear lock is unclear (never "took no effect", which
-   * would send it again).
-   */
+  /** An unclear lock is unclear, never "took no effect", which would send the upgrade again. */
   private async probeStep(before: UsableCluster, after: UsableCluster): Promise<ProbeResult<StepStart>> {
     const lock = await lockOf(this.client, this.inputs, after);
     if (lock.kind === "locked") return { outcome: "applied", value: { kind: "task", taskId: lock.taskId } };
@@ -295,18 +253,12 @@ class UpgradeRun {
     return { outcome: "absent" };
   }
 
-  /** Notes a version change seen without a task id to wait for. */
   private recordDone(cluster: UsableCluster, from: string): UsableCluster {
     if (cluster.version !== from) this.upgradePath.push(cluster.version);
     return cluster;
   }
 
-  /**
-   * Wait for a task, then read the cluster back. With `expected` (a step we started) the
-   * cluster must report that version; for a task found running, the version it reached is
-   * recorded in the path if it changed. A new version is then awaited healthy, within what is
-   * left of `timeoutMinutes` for this step.
-   */
+  /** With `expected` (a step we started) the cluster must then report that version. */
   private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<UsableCluster> {
     this.taskIds.push(taskId);
     const what = expected ? `upgrade to ${expected}` : "running operation";
@@ -343,12 +295,7 @@ class UpgradeRun {
   }
 }
 
-/**
- * Bring the cluster named by `inputs` to `inputs.version` and return the outputs to record.
- * No write when it is already there. Throws TaskFailedError (the task's own error text) when a
- * task fails, UpgradeRejectedError when the target is a downgrade or not reachable, and
- * TaskTimeoutError when one task is not done within `timeoutMinutes`.
- */
+/** The outputs to record; no write when the cluster is already at `inputs.version`. */
 export function upgradeCluster(
   ctx: LifecycleContext,
   inputs: K8sClusterUpgradeInputs,
