@@ -191,6 +191,11 @@ class UpgradeRun {
     return fresh.version !== seen.version || (fresh.taskId ?? null) !== (seen.taskId ?? null) ? fresh : undefined;
   }
 
+  /** The user's `timeoutMinutes`: each task wait and the health wait has this long. */
+  private get timeoutMs(): number {
+    return this.inputs.timeoutMinutes * 60_000;
+  }
+
   /** Awaited healthy when this run moved it without a step doing so, or when a soak is asked for. */
   private async finish(cluster: UsableCluster): Promise<UsableCluster> {
     const { timeoutMinutes } = this.inputs;
@@ -198,7 +203,7 @@ class UpgradeRun {
     const moved = this.upgradePath.length > 0;
     let healthy = cluster;
     if ((moved || soakSeconds > 0) && this.healthyAt !== cluster.version) {
-      healthy = await awaitHealthy(this.watch, cluster, cluster.version, this.sizesBefore, this.clock.now() + timeoutMinutes * 60_000, `timeoutMinutes (${timeoutMinutes})`);
+      healthy = await awaitHealthy(this.watch, cluster, cluster.version, this.sizesBefore, this.clock.now() + this.timeoutMs, `timeoutMinutes (${timeoutMinutes})`);
     }
     return soakSeconds > 0 ? soak(this.watch, healthy, this.sizesBefore, soakSeconds) : healthy;
   }
@@ -262,10 +267,10 @@ class UpgradeRun {
   private async awaitTask(taskId: string, expected: string | undefined, from: string): Promise<UsableCluster> {
     this.taskIds.push(taskId);
     const what = expected ? `upgrade to ${expected}` : "running operation";
-    const deadline = this.clock.now() + this.inputs.timeoutMinutes * 60_000;
+    const deadline = this.clock.now() + this.timeoutMs;
     try {
       await waitForTask(this.client, taskId, {
-        timeoutMs: this.inputs.timeoutMinutes * 60_000,
+        timeoutMs: this.timeoutMs,
         signal: this.ctx.signal,
         taskType: UPGRADE_TASK_TYPE,
         schedule: this.options.pollSchedule,
