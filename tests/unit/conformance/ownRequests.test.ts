@@ -50,32 +50,15 @@ function argumentsOf(def: LookupDefinition<unknown, unknown, unknown>): string[]
   throw new Error(`${def.name} accepted an unknown argument`);
 }
 
-/**
- * Known not to conform until the reseller lookups call the public paths first (issue 51): the
- * spec's `/waap/reseller/...` form is not in the public OpenAPI. Listed in full, so a new
- * violation (or one of these going away) fails the test.
- */
-const KNOWN_NON_CONFORMING: readonly string[] = [
-  "[unknown-path] GET /waap/reseller/v1/prebilling/total/requests?client_ids=101&client_ids=102&from=2026-09-01&to=2026-11-30&limit=30&offset=5: no documented operation has a path matching /waap/reseller/v1/prebilling/total/requests",
-  "[unknown-path] GET /waap/reseller/v1/prebilling/total/requests?client_ids=101&client_ids=102&from=2026-09-01&to=2026-11-30&limit=15&offset=30: no documented operation has a path matching /waap/reseller/v1/prebilling/total/requests",
-  "[unknown-path] GET /waap/reseller/v1/prebilling/total/domains?from=2026-09-01&to=2026-09-08&limit=100&offset=0: no documented operation has a path matching /waap/reseller/v1/prebilling/total/domains",
-  "[unknown-path] GET /waap/reseller/v1/prebilling/total/volume?client_ids=103&from=2026-09-01&to=2026-09-03&limit=0&offset=0: no documented operation has a path matching /waap/reseller/v1/prebilling/total/volume",
-  "[unknown-path] GET /waap/reseller/v1/prebilling/total/requests_clean?from=2026-09-01&to=2026-09-03&limit=100&offset=0: no documented operation has a path matching /waap/reseller/v1/prebilling/total/requests_clean",
-  "[unknown-path] GET /waap/reseller/ping: no documented operation has a path matching /waap/reseller/ping",
-];
-
-/** The operations only those requests would exercise. */
-const KNOWN_UNEXERCISED: readonly string[] = ["GET /waap/v1/prebilling/total/{metric}", "GET /waap/ping"];
-
 describe("our own requests against the public OpenAPI", () => {
   test("every request of a full run conforms to the facts of its operation", () => {
     expect(requests.length).toBeGreaterThan(50);
     // One line per violation: `[rule] METHOD /path?query -> operation: what is wrong`.
-    expect(formatViolations(report.violations).split("\n").filter(Boolean)).toEqual(KNOWN_NON_CONFORMING);
+    expect(formatViolations(report.violations).split("\n").filter(Boolean)).toEqual([]);
   });
 
   test("the run exercised every operation in the facts with a conforming request", () => {
-    expect(unexercised(facts, report)).toEqual(KNOWN_UNEXERCISED);
+    expect(unexercised(facts, report)).toEqual([]);
   });
 
   test("the run went through both resources' lifecycles, every request answered 2xx", () => {
