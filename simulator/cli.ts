@@ -16,7 +16,7 @@
 import * as fs from "fs";
 import { DIALECTS, parseDialect } from "./dialect";
 import { startSimulator, SimulatorOptions } from "./index";
-import { parseResellerPathsServed, RESELLER_PATHS_SERVED } from "./routes/reseller";
+import { parseResellerPathsServed, RESELLER_PATHS_SERVED } from "./resellerPaths";
 
 /** Parsed command line. */
 export interface CliArgs {

@@ -11,7 +11,7 @@ import type { InFlightRequest, RequestLogEntry } from "./requestLog";
 import type { StateStore } from "./state";
 import type { TaskEngine } from "./tasks";
 import type { UnservedEndpoints } from "./unserved";
-import type { ResellerPathsServed } from "./routes/reseller";
+import type { ResellerPathsServed } from "./resellerPaths";
 
 /** The pieces of the running simulator a handler may use. */
 export interface SimContext {

@@ -13,7 +13,7 @@ import { ANSWER_SHAPERS } from "./answers";
 import { parseDialect, type SimulatorDialect } from "./dialect";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
-import { parseResellerPathsServed, type ResellerPathsServed } from "./routes/reseller";
+import { parseResellerPathsServed, type ResellerPathsServed } from "./resellerPaths";
 import { FaultController } from "./faults";
 import { ListShifts } from "./listShifts";
 import { MalformedRules } from "./malformed";
@@ -166,7 +166,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 /** Answer dialects (CONTRACT.md "Dialects"): the type, every value, and the name check. */
 export { DIALECTS, isDialect, type SimulatorDialect } from "./dialect";
 /** Which WAAP reseller paths a simulator serves (CONTRACT.md "Reseller paths"). */
-export { RESELLER_PATHS_SERVED, type ResellerPathsServed } from "./routes/reseller";
+export { RESELLER_PATHS_SERVED, type ResellerPathsServed } from "./resellerPaths";
 /** Types callers need to read the request log and set faults. */
 export type { RequestLogEntry } from "./requestLog";
 export type { FaultConfig } from "./faults";

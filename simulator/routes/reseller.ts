@@ -21,18 +21,6 @@ import { notFound, problem } from "../errors";
 import type { Route, RouteContext } from "../router";
 import { ok, type RouteResult } from "../routeResult";
 
-/** Which reseller paths the simulator serves: both sets (default), or only one. */
-export type ResellerPathsServed = "both" | "public" | "spec";
-
-/** Every value of `ResellerPathsServed`, in the order error messages list them. */
-export const RESELLER_PATHS_SERVED: readonly ResellerPathsServed[] = ["both", "public", "spec"];
-
-/** Checks a value from outside (option, `--reseller-paths`): a typo must not serve both silently. */
-export function parseResellerPathsServed(value: unknown, what = "resellerPaths"): ResellerPathsServed {
-  if (typeof value === "string" && (RESELLER_PATHS_SERVED as readonly string[]).includes(value)) return value as ResellerPathsServed;
-  throw new Error(`${what} must be one of: ${RESELLER_PATHS_SERVED.join(", ")} (got ${JSON.stringify(value) ?? "nothing"})`);
-}
-
 /** Metrics of the totals endpoint. */
 export const METRICS = ["domains", "volume", "requests", "requests_clean"] as const;
 

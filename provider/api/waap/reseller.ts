@@ -11,7 +11,10 @@ export { parseResellerPaths, RESELLER_PATHS, type ResellerPaths } from "./resell
 /** Billable metrics. */
 export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
 
-/** For validation in lookups. */
+/**
+ * For validation in lookups: the path parameter's enum of `GET /waap/v1/prebilling/total/{metric}`
+ * (waap_reseller_api.yaml at G-Core/product-documentation 5b666307, inline, title `Metric`).
+ */
 export const RESELLER_METRICS: readonly ResellerMetric[] = ["domains", "volume", "requests", "requests_clean"];
 
 /** Query of the totals call. */

@@ -332,6 +332,15 @@ describe("lookups as invokes", () => {
     expect(sim.requests()).toEqual([]);
   });
 
+  test("a filter value the public API's query enum lacks (status RESCUE) is the invoke's check failure, naming the allowed values", async () => {
+    sim.reset();
+    const req = new provProto.InvokeRequest().setTok("cloudplatform:index:getInstances").setArgs(struct({ projectId: 1, regionId: 76, status: "RESCUE" }));
+    const res = await call<provProto.InvokeRequest, provProto.InvokeResponse>(client, "invoke", req);
+    const failures = res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+    expect(failures).toEqual([{ property: "status", reason: expect.stringMatching(/getInstances: status must be one of ACTIVE, BUILD, .*VERIFY_RESIZE; got "RESCUE"/) }]);
+    expect(sim.requests()).toEqual([]);
+  });
+
   test("a result computed from a secret argument comes back secret; from plain arguments, plain", async () => {
     const plain = await invoke("cloudplatform:index:getRegion", { id: 76 });
     expect(plain["id"]).toBe(76);
