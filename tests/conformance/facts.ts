@@ -38,6 +38,8 @@ export interface ParameterFacts {
   readonly schema: SchemaFacts;
   /** `false`: an array goes as one comma-separated value instead of repeated keys. */
   readonly explode?: boolean;
+  /** Set when `schema.enum` was read from the parameter's description (`one of [...]`), the schema itself having none. */
+  readonly enumFrom?: "description";
 }
 
 /** One operation we call, as the public OpenAPI describes it. */

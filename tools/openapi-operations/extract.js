@@ -111,10 +111,22 @@ function factsOf(doc, schema, stack = []) {
   return out;
 }
 
+/**
+ * The values a parameter's description lists as `one of ['a', 'b', ...]` when its schema has no
+ * enum (the cloud API's `task_type` filter: the schema says `string`, the text lists the types).
+ */
+function enumFromDescription(description) {
+  const listed = /one of \[((?:\s*'[^']*'\s*,?)+)\]/.exec(description ?? "");
+  return listed ? [...listed[1].matchAll(/'([^']*)'/g)].map((m) => m[1]) : undefined;
+}
+
 /** A parameter's facts: where it goes, whether it is required, its schema's facts. */
 function parameterFacts(doc, p) {
   const param = p.$ref ? resolvePointer(doc, p.$ref) : p;
-  const out = { required: param.required === true, schema: factsOf(doc, param.schema ?? {}) };
+  const schema = factsOf(doc, param.schema ?? {});
+  const listed = schema.enum === undefined && schema.type === "string" ? enumFromDescription(param.description) : undefined;
+  const out = { required: param.required === true, schema: listed ? { ...schema, enum: listed } : schema };
+  if (listed) out.enumFrom = "description";
   if (param.explode === false) out.explode = false;
   return { in: param.in, name: param.name, facts: out };
 }
@@ -188,4 +200,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv);
 
-module.exports = { extract, factsOf, OPERATIONS };
+module.exports = { extract, factsOf, enumFromDescription, OPERATIONS };

@@ -1,9 +1,13 @@
 /**
  * The reduction of OpenAPI schemas to facts in tools/openapi-operations/extract.js: `$ref`s
  * resolved (their sibling keys kept), a `null` branch of `anyOf` folded into `nullable`, `allOf`
- * merged, 3.1 type lists read, texts (titles, descriptions, defaults, examples) left out.
+ * merged, 3.1 type lists read, texts (titles, descriptions, defaults, examples) left out; a
+ * parameter's `one of [...]` list read as its enum.
  */
-const { factsOf } = require("../../../tools/openapi-operations/extract.js") as { factsOf: (doc: unknown, schema: unknown) => unknown };
+const { factsOf, enumFromDescription } = require("../../../tools/openapi-operations/extract.js") as {
+  factsOf: (doc: unknown, schema: unknown) => unknown;
+  enumFromDescription: (description: string | undefined) => string[] | undefined;
+};
 
 const doc = {
   components: {
@@ -37,5 +41,13 @@ describe("factsOf", () => {
 
   test("a recursive schema stops at any value instead of looping", () => {
     expect(factsOf(doc, { $ref: "#/components/schemas/Node" })).toEqual({ type: "object", properties: { child: {} } });
+  });
+});
+
+describe("enumFromDescription", () => {
+  test("reads the values a description lists as one of [...]; nothing from other texts", () => {
+    expect(enumFromDescription("Filter the tasks by their type one of ['create_vm', 'upgrade_k8s_cluster_v2']")).toEqual(["create_vm", "upgrade_k8s_cluster_v2"]);
+    expect(enumFromDescription("Filter by name")).toBeUndefined();
+    expect(enumFromDescription(undefined)).toBeUndefined();
   });
 });

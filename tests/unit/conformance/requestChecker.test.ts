@@ -60,6 +60,9 @@ describe("each kind of non-conforming request is reported", () => {
     const [v, ...rest] = violations(req("GET", "/cloud/v1/instances/1/76", { status: "RESCUE" }));
     expect(rest).toEqual([]);
     expect(v).toMatch(/^query-value: query parameter status: "RESCUE" is not one of "ACTIVE", "BUILD", /);
+    // The task types the parameter's description lists: the spec's name of the upgrade is not one.
+    expect(violations(req("GET", "/cloud/v1/tasks", { task_type: "upgrade_k8s_cluster" }))[0]).toMatch(/^query-value: query parameter task_type: "upgrade_k8s_cluster" is not one of "activate_ddos_profile", /);
+    expect(violations(req("GET", "/cloud/v1/tasks", { task_type: "upgrade_k8s_cluster_v2" }))).toEqual([]);
     expect(violations(req("GET", "/cloud/v1/tasks", { state: ["FINISHED", "DONE"] }))).toEqual([
       'query-value: query parameter state[1]: "DONE" is not one of "ERROR", "FINISHED", "NEW", "RUNNING"',
     ]);
