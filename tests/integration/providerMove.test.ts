@@ -4,8 +4,8 @@
  * and so the URN change, and the alias the SDK adds to the other token makes the engine see the
  * same resource (no replacement, no API write). After the move back the state again holds the
  * dynamic provider's `__provider`, so `refresh` and `destroy` work. And an existing event is
- * taken over with the `import` resource option under an explicit provider, which a dynamic
- * resource cannot do. Real CLI runs; the engine finds the plugin as the docs tell users with
+ * taken over with the `import` resource option, and with `pulumi import`, under an explicit
+ * provider, which a dynamic resource cannot do. Real CLI runs; the engine finds the plugin as the docs tell users with
  * nothing installed globally: `Pulumi.yaml` names the bin of the program's `node_modules`.
  */
 import * as fs from "fs";
@@ -13,7 +13,7 @@ import * as path from "path";
 import { createClient } from "../../provider/api";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
-import { createTestStack, SDK_PATH, writeProgramDir, type TestStack } from "./harness";
+import { createTestStack, runPulumi, SDK_PATH, writeProgramDir, type TestStack } from "./harness";
 
 jest.setTimeout(900_000);
 
@@ -38,6 +38,16 @@ let t: TestStack;
 let importId: string;
 const steps: Record<string, { changes: Record<string, number>; uuid: unknown; type: string; hasProviderCode: boolean }> = {};
 let refreshChanges: Record<string, number> | undefined;
+let cliImport: { code: number; stderr: string; previewChanges: Record<string, number> };
+
+/** `pulumi import` of the imported event, after it was dropped from the state, then a preview. */
+async function importWithCli(): Promise<typeof cliImport> {
+  const cli = (args: string[]) => runPulumi([...args, "--stack", "test"], t.programDir, t.envVars);
+  const urn = (name: string) => `urn:pulumi:test::${PROJECT}::${name}`;
+  await cli(["state", "delete", urn("cloudplatform:index:StorageEvent::imported"), "--yes"]);
+  const run = await cli(["import", "cloudplatform:index:StorageEvent", "imported", importId, "--provider", `account=${urn("pulumi:providers:cloudplatform::account")}`, "--generate-code=false", "--protect=false", "--yes"]);
+  return { code: run.code, stderr: run.stderr, previewChanges: (await t.stack.preview({ color: "never" })).changeSummary };
+}
 
 /** What the state says of the resource `moved` now. */
 async function movedState(): Promise<{ type: string; hasProviderCode: boolean }> {
@@ -78,6 +88,7 @@ beforeAll(async () => {
   await upAs("to provider", true);
   await upAs("back", false);
   refreshChanges = (await t.stack.refresh({ color: "never" })).summary.resourceChanges;
+  cliImport = await importWithCli();
   await t.stack.destroy({ color: "never" });
 });
 afterAll(async () => {
@@ -108,6 +119,11 @@ test("moved to an explicit provider and back, the event is kept: no replacement,
   // The test's own create of the imported event, the moved one's, then nothing until destroy deleted both.
   expect(storageWrites()).toEqual(["POST 200", "POST 200", "DELETE 204", "DELETE 204"]);
   expect(sim.state().storageEvents).toEqual([]);
+});
+
+test("pulumi import takes an existing event into the stack under an explicit provider", () => {
+  expect({ code: cliImport.code, stderr: cliImport.stderr }).toEqual({ code: 0, stderr: "" });
+  expect(cliImport.previewChanges).toEqual({ same: 4 });
 });
 
 test("after the move back, refresh reads the event through the dynamic provider", () => {
