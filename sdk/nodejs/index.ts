@@ -3,11 +3,13 @@
  *
  * Resources: {@link K8sClusterUpgrade}, {@link StorageEvent}. Lookups: the `getX`/`getXOutput`
  * functions. Configure with `cloudplatform:apiKey` (secret) and `cloudplatform:baseUrl`, or the
- * environment variables CLOUDPLATFORM_API_KEY and CLOUDPLATFORM_BASE_URL.
+ * environment variables CLOUDPLATFORM_API_KEY and CLOUDPLATFORM_BASE_URL; a {@link Provider}
+ * per account for a program that works in several.
  */
 export * from "./k8sClusterUpgrade";
 export * from "./storageEvent";
 export * from "./lookups";
+export { Provider, type ProviderArgs } from "./provider";
 
 import { serveWhenRunAsPlugin } from "./internal/sourcePlugin";
 serveWhenRunAsPlugin();
