@@ -152,9 +152,10 @@ bench: build pulumi-cli ## benchmarks; prints a report, writes bench/report.md a
 	npx tsc -p bench/tsconfig.json
 	node dist-bench/bench/run.js
 
-docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the TypeScript declarations
+docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the TypeScript declarations, docs/api-python.md and docs/api-go.md from the schema
 	npx tsc -p scripts/tsconfig.json
 	node dist-scripts/scripts/apiReference.js
+	node dist-scripts/scripts/languageReference.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
 	rm -rf dist dist-bench dist-scripts dist-plugin dist-release
