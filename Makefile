@@ -142,8 +142,8 @@ test-integration-timed: build test-assets
 test-reliability: build pulumi-cli ## only the reliability suite (faults, malformed answers, kill points, bad input, secrets, auth)
 	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability
 
-test-compat: build pulumi-cli ## only the compatibility test (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor)
-	npx jest --selectProjects integration --runInBand tests/integration/compat.test.ts
+test-compat: build pulumi-cli ## only the compatibility tests (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor; its declarations and the examples under TypeScript 5, 6 and 7)
+	npx jest --selectProjects integration --runInBand tests/integration/compat.test.ts tests/integration/typescriptVersions.test.ts
 
 demo: build pulumi-cli ## the quickstart against the built-in simulator
 	bash scripts/demo.sh
