@@ -43,6 +43,8 @@ const MEASURED_SECONDS = {
   "tests/reliability/auth.test.ts": 26,
   "tests/integration/pythonProgram.test.ts": 25,
   "tests/integration/multiAccount.test.ts": 21,
+  "tests/integration/providerMove.test.ts": 48,
+  "tests/integration/multiAccountTs.test.ts": 37,
   "tests/integration/lookupOptions.test.ts": 18,
   "tests/integration/engine-smoke.test.ts": 15,
   "tests/integration/goProgram.test.ts": 14,

@@ -25,6 +25,16 @@ function userInputs(props: Record<string, unknown> | undefined): Record<string, 
 }
 
 /**
+ * Whether a resource's state holds no `__provider`: the state of a resource the plugin managed
+ * until this run (moved from an explicit provider to the stack's account, its URN aliased). The
+ * host loads refresh and delete from the outputs' `__provider`, so such a resource is updated
+ * once, writing nothing to the API, for the host to store it.
+ */
+function lacksProvider(olds: Record<string, unknown> | undefined): boolean {
+  return olds?.[PROVIDER_KEY] === undefined;
+}
+
+/**
  * A rejection handler for create/update: partial state gets `__provider` from `raw` (the call's
  * inputs) and reasons without the key; other errors pass unchanged. The host reports an error
  * carrying `id`, `properties` and `reasons` as `ErrorResourceInitFailed`, whose properties become
@@ -69,7 +79,11 @@ export function toDynamicHandlers<I, O>(
         const result = await lifecycle.check(context(), inputs, unknownInputs(inputs));
         return { inputs: result.inputs, failures: result.failures };
       }),
-    diff: (id, olds, news) => guard(() => lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)),
+    diff: (id, olds, news) =>
+      guard(async () => {
+        const result = await lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I);
+        return !result.changes && lacksProvider(olds) ? { ...result, changes: true } : result;
+      }),
     create: (inputs) => guard(() => lifecycle.create(context(), userInputs(inputs) as I).catch(keepProviderOnPartial(inputs, secrets))),
     read: (id, props) =>
       savedGuard(async () => {
@@ -79,7 +93,10 @@ export function toDynamicHandlers<I, O>(
         return { id: result.id, props: result.outs as Record<string, unknown>, inputs: result.inputs } as pulumi.dynamic.ReadResult;
       }),
     update: (id, olds, news) =>
-      guard(async () => ({ outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I).catch(keepProviderOnPartial(news, secrets)) })),
+      guard(async () => {
+        if (lacksProvider(olds) && !(await lifecycle.diff(id, userInputs(olds) as O, userInputs(news) as I)).changes) return { outs: userInputs(olds) };
+        return { outs: await lifecycle.update(context(), id, userInputs(olds) as O, userInputs(news) as I).catch(keepProviderOnPartial(news, secrets)) };
+      }),
     delete: (id, props) => savedGuard(() => lifecycle.delete(context(), id, userInputs(props) as O)),
   };
 }

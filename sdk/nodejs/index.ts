@@ -10,6 +10,7 @@ export * from "./k8sClusterUpgrade";
 export * from "./storageEvent";
 export * from "./lookups";
 export { Provider, type ProviderArgs } from "./provider";
+export { ResourceOptionError } from "./internal/providerOption";
 
 import { serveWhenRunAsPlugin } from "./internal/sourcePlugin";
 serveWhenRunAsPlugin();

@@ -7,7 +7,7 @@
  * upgrade done elsewhere as drift. The cluster itself is never created, downgraded or deleted.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicTypeToken, withProvider } from "./internal/dynamicRegistration";
+import { registrationOf } from "./internal/registration";
 
 /** Arguments of {@link K8sClusterUpgrade}. */
 export interface K8sClusterUpgradeArgs {
@@ -95,10 +95,10 @@ export class K8sClusterUpgrade extends pulumi.CustomResource {
    * @param opts Standard resource options.
    */
   constructor(name: string, args: K8sClusterUpgradeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      dynamicTypeToken("K8sClusterUpgrade"),
+    const registration = registrationOf(
+      "K8sClusterUpgrade",
       name,
-      withProvider("K8sClusterUpgrade", {
+      {
         projectId: args.projectId,
         regionId: args.regionId,
         clusterName: args.clusterName,
@@ -111,8 +111,9 @@ export class K8sClusterUpgrade extends pulumi.CustomResource {
         previousVersion: undefined,
         upgradePath: undefined,
         taskIds: undefined,
-      }),
+      },
       opts,
     );
+    super(registration.type, name, registration.props, registration.opts);
   }
 }

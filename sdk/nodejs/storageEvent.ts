@@ -8,7 +8,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { NotificationEventName } from "../../provider/api/storage/notifications";
-import { dynamicTypeToken, withProvider } from "./internal/dynamicRegistration";
+import { registrationOf } from "./internal/registration";
 
 /**
  * The four kinds of threshold. `reaching_used_space` and `reaching_used_traffic` take a limit in
@@ -103,6 +103,7 @@ export class StorageEvent extends pulumi.CustomResource {
    * @param opts standard resource options
    */
   constructor(name: string, args: StorageEventArgs, opts?: pulumi.CustomResourceOptions) {
-    super(dynamicTypeToken("StorageEvent"), name, withProvider("StorageEvent", { ...args, uuid: undefined }), opts);
+    const registration = registrationOf("StorageEvent", name, { ...args, uuid: undefined }, opts);
+    super(registration.type, name, registration.props, registration.opts);
   }
 }

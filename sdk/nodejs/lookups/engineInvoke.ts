@@ -14,6 +14,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CloudPlatformError } from "../../../provider/api/errors";
 import { LookupOptionError } from "../../../provider/lookups/errors";
 import { normalizeLookupArgs, type LookupDefinition } from "../../../provider/lookups/runtime";
+import { providerProblem } from "../internal/providerOption";
 import { resultFromEngine } from "./engineResult";
 import { keepMocksMessages } from "./mocksMessage";
 
@@ -30,11 +31,6 @@ const OPTIONS = ["provider", "parent", "version", "pluginDownloadURL", "async"] 
 
 /** What to do instead of an option a lookup does not take. */
 const INSTEAD = "lookups take provider, parent, version and pluginDownloadURL (to wait for a resource, pass one of its outputs as an argument of the Output form)";
-
-/** What to pass instead of a provider of another package. */
-const PROVIDER_INSTEAD =
-  `pass a provider of package "${LOOKUP_PACKAGE}" (the Provider class of the SDK that \`pulumi package add\` generates, ` +
-  `or a pulumi.ProviderResource of package "${LOOKUP_PACKAGE}"), or leave it out to use this stack's cloudplatform config`;
 
 /**
  * Whether this program runs under Pulumi's mocks. The mocks install a `MockMonitor` as the
@@ -59,19 +55,10 @@ export function runsUnderMocks(): boolean {
   return monitor.constructor?.name === "MockMonitor";
 }
 
-/** The package of a provider resource, or undefined when `value` is none. */
-function providerPackage(value: unknown): string | undefined {
-  if (!pulumi.CustomResource.isInstance(value)) return undefined;
-  const p = value as unknown as { getPackage?: () => unknown; pkg?: unknown };
-  const pkg = typeof p.getPackage === "function" ? p.getPackage() : p.pkg;
-  return typeof pkg === "string" ? pkg : undefined;
-}
-
 /** Checks `opts.provider`; throws LookupOptionError unless it is a provider of our package. */
 function checkProvider(lookup: string, provider: unknown): void {
-  const pkg = providerPackage(provider);
-  if (pkg === undefined) throw new LookupOptionError(lookup, "provider", `is not a provider resource; ${PROVIDER_INSTEAD}`);
-  if (pkg !== LOOKUP_PACKAGE) throw new LookupOptionError(lookup, "provider", `is a provider of package ${JSON.stringify(pkg)}; ${PROVIDER_INSTEAD}`);
+  const problem = providerProblem(provider);
+  if (problem !== undefined) throw new LookupOptionError(lookup, "provider", problem);
 }
 
 /**

@@ -73,7 +73,7 @@ describe("honoured options reach the invoke with their provider", () => {
 });
 
 const PROVIDER_INSTEAD =
-  'pass a provider of package "cloudplatform" (the Provider class of the SDK that `pulumi package add` generates, or a pulumi.ProviderResource of package "cloudplatform"), or leave it out to use this stack\'s cloudplatform config';
+  'pass a provider of package "cloudplatform" (this package\'s Provider class, or any pulumi.ProviderResource of package "cloudplatform"), or leave it out to use this stack\'s cloudplatform config';
 
 // [case, opts, the whole message]
 const REFUSED: [string, unknown, string][] = [
