@@ -11,6 +11,7 @@ import type { CloudPlatformClient } from "../api";
 import { messageOf } from "../caughtErrors";
 import { parseMaxConcurrentRequests } from "../api/pacing";
 import { parseAllowInsecureHttp } from "../api/url";
+import { parseResellerPaths } from "../api/waap/reseller";
 import { LookupCache } from "../lookups";
 import { RunState, type RunOptions } from "../resources/runState";
 import { clientFromSettings, CONFIG_NAMESPACE, resolveConnectionSettings, SETTING_SOURCES, type ConnectionSettings } from "../settings";
@@ -18,10 +19,11 @@ import { fromStruct, toStruct, type PlainProperties } from "./values";
 
 /**
  * The provider's settings, as the engine names them in `Configure` args: the connection
- * strings, and the two whose values are parsed.
+ * strings, the two whose values are parsed, and `resellerPaths` (not in the schema's config, which
+ * keeps it to the stack config, but sent by the TypeScript package's `Provider`).
  */
 const STRING_SETTINGS = ["apiKey", "baseUrl"] as const;
-const SETTINGS = [...STRING_SETTINGS, "allowInsecureHttp", "maxConcurrentRequests"] as const;
+const SETTINGS = [...STRING_SETTINGS, "allowInsecureHttp", "maxConcurrentRequests", "resellerPaths"] as const;
 
 /** Everything one `Configure` sets up: settings, client, run facts and lookup cache. */
 export interface Configuration {
@@ -56,14 +58,16 @@ export function clientOf(config: Configuration): CloudPlatformClient {
 /** Why a setting's value cannot be used, in the words its parser uses; undefined when it can. */
 function settingProblem(key: (typeof SETTINGS)[number], value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if ((STRING_SETTINGS as readonly string[]).includes(key)) {
-    return typeof value === "string" ? undefined : `${CONFIG_NAMESPACE}:${key} must be a string, got ${typeof value}`;
+  if ((STRING_SETTINGS as readonly string[]).includes(key) || key === "resellerPaths") {
+    if (typeof value !== "string") return `${CONFIG_NAMESPACE}:${key} must be a string, got ${typeof value}`;
+    if (key !== "resellerPaths") return undefined;
   }
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
     return `${CONFIG_NAMESPACE}:${key} must be a ${key === "allowInsecureHttp" ? "boolean" : "number"}, got ${typeof value}`;
   }
   try {
     if (key === "allowInsecureHttp") parseAllowInsecureHttp(typeof value === "number" ? String(value) : value, SETTING_SOURCES);
+    else if (key === "resellerPaths") parseResellerPaths(String(value), SETTING_SOURCES);
     else parseMaxConcurrentRequests(typeof value === "boolean" ? String(value) : value, SETTING_SOURCES);
     return undefined;
   } catch (err) {
@@ -77,8 +81,8 @@ function union(...sets: ReadonlySet<string>[]): Set<string> {
 
 /**
  * Checks the provider config before anything runs: `apiKey` and `baseUrl` are strings,
- * `allowInsecureHttp` is true or false, `maxConcurrentRequests` an integer from 1 to 256, each
- * failure naming the setting and what it allows. The key goes back marked secret even when set
+ * `allowInsecureHttp` is true or false, `maxConcurrentRequests` an integer from 1 to 256,
+ * `resellerPaths` `spec` or `public`, each failure naming the setting and what it allows. The key goes back marked secret even when set
  * in plain text, so the engine never stores it plainly.
  */
 export function checkConfig(news: PlainProperties, redact: (text: string) => string): provProto.CheckResponse {

@@ -5,15 +5,15 @@
  * same resource (no replacement, no API write). After the move back the state again holds the
  * dynamic provider's `__provider`, so `refresh` and `destroy` work. And an existing event is
  * taken over with the `import` resource option under an explicit provider, which a dynamic
- * resource cannot do. Real CLI runs, the plugin on PATH.
+ * resource cannot do. Real CLI runs; the engine finds the plugin as the docs tell users with
+ * nothing installed globally: `Pulumi.yaml` names the bin of the program's `node_modules`.
  */
 import * as fs from "fs";
 import * as path from "path";
 import { createClient } from "../../provider/api";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
-import { createTestStack, SDK_PATH, suiteProcessEnv, writeProgramDir, type TestStack } from "./harness";
-import { pluginPathDir } from "./pluginSupport";
+import { createTestStack, SDK_PATH, writeProgramDir, type TestStack } from "./harness";
 
 jest.setTimeout(900_000);
 
@@ -35,7 +35,6 @@ exports.importedUuid = imported.uuid;
 
 let sim: RunningSimulator;
 let t: TestStack;
-let pathDir: string;
 let importId: string;
 const steps: Record<string, { changes: Record<string, number>; uuid: unknown; type: string; hasProviderCode: boolean }> = {};
 let refreshChanges: Record<string, number> | undefined;
@@ -59,11 +58,14 @@ async function upAs(step: string, explicit: boolean): Promise<void> {
 beforeAll(async () => {
   sim = await startSimulator({ apiKey: newKey() });
   importId = String((await createClient({ baseUrl: sim.url, apiKey: sim.apiKey }).storage.notifications.create({ name: "reaching_used_traffic", storageName: "media", bytes: 5000 })).uuid);
-  pathDir = pluginPathDir();
   t = await createTestStack({
     projectName: PROJECT,
-    writeProgram: (dir) => writeProgramDir(dir, PROJECT, PROGRAM),
-    envVars: { PATH: `${pathDir}${path.delimiter}${suiteProcessEnv().PATH}` },
+    writeProgram: (dir) => {
+      writeProgramDir(dir, PROJECT, PROGRAM);
+      fs.appendFileSync(path.join(dir, "Pulumi.yaml"), "plugins:\n  providers:\n    - name: cloudplatform\n      path: ./node_modules/pulumi-cloudplatform/bin\n");
+    },
+    // Only that: a plugin on PATH is not used.
+    envVars: { PULUMI_IGNORE_AMBIENT_PLUGINS: "true" },
     config: {
       "cloudplatform:baseUrl": { value: sim.url },
       "cloudplatform:apiKey": { value: sim.apiKey, secret: true },
@@ -80,7 +82,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.cleanup();
-  if (pathDir) fs.rmSync(pathDir, { recursive: true, force: true });
   await sim?.close();
 });
 

@@ -63,11 +63,12 @@ describe("the packed package", () => {
     expect(withoutSource).toEqual([]);
   });
 
-  it("ships every file the docs point at inside node_modules/pulumi-cloudplatform/", () => {
+  it("ships every file (or directory) the docs point at inside node_modules/pulumi-cloudplatform/", () => {
     const docs = manualPages().map(readPage).join("\n");
     const pointed = [...new Set([...docs.matchAll(/node_modules\/pulumi-cloudplatform\/([\w./-]+\w)/g)].map((m) => m[1] as string))];
-    for (const must of ["docs/api.md", "simulator/CONTRACT.md", "simulator/seed/default.json"]) expect(pointed).toContain(must);
-    expect(pointed.filter((p) => !files.has(p))).toEqual([]);
+    for (const must of ["docs/api.md", "simulator/CONTRACT.md", "simulator/seed/default.json", "bin"]) expect(pointed).toContain(must);
+    const shipped = (p: string) => files.has(p) || [...files].some((f) => f.startsWith(`${p}/`));
+    expect(pointed.filter((p) => !shipped(p))).toEqual([]);
   });
 
   it("ships every page of docs/, each linking only to files it ships", () => {

@@ -134,16 +134,17 @@ describe("plugin metadata and config", () => {
     const parsed = await call<provProto.CheckRequest, provProto.CheckResponse>(
       client,
       "checkConfig",
-      new provProto.CheckRequest().setNews(struct({ allowInsecureHttp: "yes", maxConcurrentRequests: 0 })),
+      new provProto.CheckRequest().setNews(struct({ allowInsecureHttp: "yes", maxConcurrentRequests: 0, resellerPaths: "waap" })),
     );
     expect(parsed.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
       ["allowInsecureHttp", expect.stringMatching(/cloudplatform:allowInsecureHttp .* must be true or false, got "yes"/)],
       ["maxConcurrentRequests", expect.stringMatching(/maxConcurrentRequests must be an integer from 1 to 256 \(default 8\), got "0"/)],
+      ["resellerPaths", expect.stringMatching(/resellerPaths must be one of spec, public, got "waap": set the Pulumi config `cloudplatform:resellerPaths`/)],
     ]);
     const fine = await call<provProto.CheckRequest, provProto.CheckResponse>(
       client,
       "checkConfig",
-      new provProto.CheckRequest().setNews(struct({ allowInsecureHttp: true, maxConcurrentRequests: 16 })),
+      new provProto.CheckRequest().setNews(struct({ allowInsecureHttp: true, maxConcurrentRequests: 16, resellerPaths: "public" })),
     );
     expect(fine.getFailuresList()).toEqual([]);
   });
