@@ -142,8 +142,8 @@ test-integration-timed: build test-assets
 test-reliability: build pulumi-cli ## only the reliability suite (faults, malformed answers, kill points, bad input, secrets, auth)
 	npx jest --selectProjects integration --runInBand --testPathPattern tests/reliability
 
-test-compat: build pulumi-cli ## only the compatibility test (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor)
-	npx jest --selectProjects integration --runInBand tests/integration/compat.test.ts
+test-compat: build pulumi-cli ## only the compatibility tests (packed package on Node 24 + newest @pulumi/pulumi, Node 20 + peer floor; its declarations and the examples under TypeScript 5, 6 and 7)
+	npx jest --selectProjects integration --runInBand tests/integration/compat.test.ts tests/integration/typescriptVersions.test.ts
 
 demo: build pulumi-cli ## the quickstart against the built-in simulator
 	bash scripts/demo.sh
@@ -152,9 +152,10 @@ bench: build pulumi-cli ## benchmarks; prints a report, writes bench/report.md a
 	npx tsc -p bench/tsconfig.json
 	node dist-bench/bench/run.js
 
-docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the TypeScript declarations
+docs: $(STAMP_NPM) ## regenerate docs/api.md (the lookup reference) from the TypeScript declarations, docs/api-python.md and docs/api-go.md from the schema
 	npx tsc -p scripts/tsconfig.json
 	node dist-scripts/scripts/apiReference.js
+	node dist-scripts/scripts/languageReference.js
 
 clean: ## remove build output (the cached Pulumi CLI stays)
 	rm -rf dist dist-bench dist-scripts dist-plugin dist-release

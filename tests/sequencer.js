@@ -20,6 +20,7 @@ const MEASURED_SECONDS = {
   "tests/integration/malformedAnswersPlugin.test.ts": 111,
   "tests/integration/storageEventOwnership.test.ts": 111,
   "tests/integration/compat.test.ts": 103,
+  "tests/integration/typescriptVersions.test.ts": 70,
   "tests/reliability/faults.test.ts": 72,
   "tests/integration/plugin.test.ts": 71,
   "tests/integration/pluginPackageAdd.test.ts": 68,

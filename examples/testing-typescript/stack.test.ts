@@ -4,7 +4,8 @@
  * declares, and run the provider's own input checks on it (no provider runs under mocks).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { checkResourceInputs } from "pulumi-cloudplatform/testing";
+import * as cloud from "pulumi-cloudplatform";
+import { checkResourceInputs, settle } from "pulumi-cloudplatform/testing";
 import { declareStack } from "./stack";
 
 // Unit tests wait on nothing slow: one that hangs (an Output that never resolves) fails in seconds.
@@ -29,6 +30,8 @@ pulumi.runtime.setMocks(
     },
     call: (args) => {
       calls.push(args);
+      // What the platform would refuse, the mocks refuse too: the lookup fails with this message.
+      if (args.inputs["name"] === "Nowhere-1") throw new Error("no region is named Nowhere-1");
       return ANSWERS[args.token] ?? {};
     },
   },
@@ -37,18 +40,13 @@ pulumi.runtime.setMocks(
   false,
 );
 
-/** An Output's value, once the mocks have answered. */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => output.apply(resolve));
-}
-
 /** Declares the stack with `config` (program keys) and waits until every resource is registered. */
 async function declare(config: Record<string, string> = {}) {
   resources.length = 0;
   calls.length = 0;
   pulumi.runtime.setAllConfig(Object.fromEntries(Object.entries(config).map(([k, v]) => [`testing-typescript:${k}`, v])));
-  const outputs = declareStack();
-  return valueOf(pulumi.output(outputs));
+  // settle: the outputs' values once the mocks have answered, or the reason one of them failed.
+  return settle(declareStack());
 }
 
 /** The inputs of the one resource of `typeName` the program declared. */
@@ -85,4 +83,26 @@ test("a requests threshold with a byte limit is caught by the provider's check",
   expect(checkResourceInputs(event.type, event.inputs)).toEqual([
     expect.objectContaining({ property: "bytes", reason: expect.stringContaining("reaching_used_requests takes its limit in count") }),
   ]);
+});
+
+test("a lookup the mocks refuse fails with their message", async () => {
+  await expect(settle(cloud.getRegionOutput({ name: "Nowhere-1" }))).rejects.toThrow("no region is named Nowhere-1");
+});
+
+test("a second account's provider: newResource gets it and its resources under the plugin's tokens, call its reference", async () => {
+  resources.length = 0;
+  calls.length = 0;
+  // Nothing is contacted under mocks; the address only has to be one the provider accepts.
+  const staging = new cloud.Provider("staging", { baseUrl: "http://127.0.0.1:9", apiKey: "unit-test-key" });
+  const region = cloud.getRegionOutput({ name: "Luxembourg-2" }, { provider: staging });
+  const space = new cloud.StorageEvent("staging-space", { name: "reaching_used_space", storageName: "media", bytes: 1024 }, { provider: staging });
+  expect(await settle({ regionId: region.id, uuid: space.uuid })).toEqual({ regionId: 76, uuid: "staging-space-uuid" });
+
+  const reference = "urn:pulumi:unit::testing-typescript::pulumi:providers:cloudplatform::staging::staging-id";
+  expect(resources.map((r) => [r.type, r.provider ?? ""]).sort()).toEqual([
+    ["cloudplatform:index:StorageEvent", reference],
+    ["pulumi:providers:cloudplatform", ""],
+  ]);
+  expect(calls.map((c) => [c.token, c.provider])).toEqual([["cloudplatform:index:getRegion", reference]]);
+  for (const r of resources) expect([r.type, checkResourceInputs(r.type, r.inputs)]).toEqual([r.type, []]);
 });

@@ -99,6 +99,8 @@ test("examples/testing-typescript: jest runs its unit tests under mocks and its 
       "passed: the cluster upgrade and the threshold get what the lookups and the config say",
       "passed: both resources pass the checks pulumi preview runs",
       "passed: a requests threshold with a byte limit is caught by the provider's check",
+      "passed: a lookup the mocks refuse fails with their message",
+      "passed: a second account's provider: newResource gets it and its resources under the plugin's tokens, call its reference",
       "passed: up, refresh and destroy against the simulator, through a 503 on the threshold's first create",
     ].sort(),
   );

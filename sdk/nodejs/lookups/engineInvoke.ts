@@ -16,6 +16,7 @@ import { LookupOptionError } from "../../../provider/lookups/errors";
 import { normalizeLookupArgs, type LookupDefinition } from "../../../provider/lookups/runtime";
 import { providerProblem } from "../internal/providerOption";
 import { resultFromEngine } from "./engineResult";
+import { keepMocksMessages } from "./mocksMessage";
 
 /** The package whose plugin serves the lookups as functions. */
 export const LOOKUP_PACKAGE = "cloudplatform";
@@ -101,13 +102,15 @@ export function optionsNeedEngine(lookup: string, opts: unknown): boolean {
 export async function invokeThroughEngine<A, N, R>(def: LookupDefinition<A, N, R>, args: A | undefined, opts: pulumi.InvokeOptions | undefined): Promise<R> {
   normalizeLookupArgs(def, args);
   const token = lookupToken(def.name);
+  const mocks = runsUnderMocks();
+  if (mocks) keepMocksMessages(pulumi.runtime.getMonitor(), `${LOOKUP_PACKAGE}:`);
   let answer: unknown;
   try {
     answer = await pulumi.runtime.invoke(token, (args ?? {}) as pulumi.Inputs, opts ?? {});
   } catch (err) {
-    // Pulumi's mocks pass on what their `call` threw as an error without a message.
-    if (err instanceof Error && err.message === "") throw new CloudPlatformError(`${def.name}: the invoke of ${token} failed without a message (under Pulumi's mocks: the mocks' call threw)`);
-    throw err;
+    if (!mocks) throw err;
+    const message = err instanceof Error && err.message !== "" ? err.message : "(no message)";
+    throw new CloudPlatformError(`${def.name}: the invoke of ${token} under Pulumi's mocks failed: ${message}`, { cause: err });
   }
   return resultFromEngine(token, answer) as R;
 }

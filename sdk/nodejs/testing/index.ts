@@ -7,12 +7,14 @@
  *   it (`injectFaults`, `injectMalformed`, `failNextTask`); {@link connectTestSimulator} does the
  *   same for one started with `npx cloudplatform-simulator`.
  * - Unit tests under Pulumi's mocks: {@link checkResourceInputs} runs the input checks
- *   `pulumi preview` runs, which no provider runs under mocks.
+ *   `pulumi preview` runs, which no provider runs under mocks; {@link settle} waits for an
+ *   Output and rejects when it failed (where `apply` never runs).
  *
  * Why a separate entry: none of this belongs in a program, and the main entry stays what a
  * program loads. `pulumi-cloudplatform/simulator` remains the simulator server itself.
  */
 export { checkResourceInputs, type CheckFailure } from "./check";
+export { settle } from "./settle";
 export {
   connectTestSimulator,
   defaultSeed,

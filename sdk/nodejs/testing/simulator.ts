@@ -10,8 +10,13 @@
 import { startSimulator, type FaultConfig, type MalformedMode, type RequestLogEntry, type SimState, type SimulatorOptions } from "../../../simulator";
 import defaultSeedJson from "../../../simulator/seed/default.json";
 
-/** The built-in seed's shape: the current client, projects, regions, clusters, events, ... */
-export type SimulatorSeed = typeof defaultSeedJson;
+/**
+ * A seed's shape: the current client, projects, regions, clusters, events, ... as in the
+ * simulator's state (simulator/CONTRACT.md); the built-in seed leaves out the sections that start
+ * empty and carries a `_comment`. Declared from the state's type rather than as the type of the
+ * seed's JSON file, so that these declarations compile without `resolveJsonModule`.
+ */
+export type SimulatorSeed = Omit<SimState, "poolHealth" | "failNext"> & Partial<Pick<SimState, "poolHealth" | "failNext">> & { _comment?: string };
 
 /**
  * A fresh copy of the built-in seed, to change before starting a simulator with it

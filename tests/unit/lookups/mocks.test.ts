@@ -9,6 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as cp from "../../../sdk/nodejs";
+import { CloudPlatformError } from "../../../provider/api/errors";
 import schemaJson from "../../../provider/plugin/schema.json";
 
 /** One `call` the mocks received. */
@@ -22,6 +23,8 @@ const calls: Call[] = [];
 /** Answers by token; a token without one answers `{}`; `THROWS` makes `call` throw. */
 const answers = new Map<string, Record<string, unknown>>();
 const THROWS = "mock-call-throws";
+/** Makes `call` throw a string instead of an Error. */
+const THROWS_TEXT = "mock-call-throws-text";
 
 pulumi.runtime.setMocks(
   {
@@ -29,6 +32,7 @@ pulumi.runtime.setMocks(
     call: (args) => {
       calls.push({ token: args.token, inputs: args.inputs, provider: args.provider });
       if (args.inputs["name"] === THROWS) throw new Error("the mock refuses");
+      if (args.inputs["name"] === THROWS_TEXT) throw "no such region in this test";
       return answers.get(args.token) ?? {};
     },
   },
@@ -152,8 +156,14 @@ describe("a bad argument under mocks", () => {
 });
 
 describe("a mocks' call that throws", () => {
-  test("rejects the Promise form with an error that names the lookup", async () => {
-    await expect(cp.getProject({ name: THROWS })).rejects.toThrow(/^getProject: the invoke of cloudplatform:index:getProject failed/);
+  test("rejects the Promise form with an error that names the lookup and keeps the mocks' message", async () => {
+    const failure = cp.getProject({ name: THROWS });
+    await expect(failure).rejects.toThrow("getProject: the invoke of cloudplatform:index:getProject under Pulumi's mocks failed: the mock refuses");
+    await expect(failure).rejects.toBeInstanceOf(CloudPlatformError);
+  });
+
+  test("keeps a thrown string as the message, in the Output form too", async () => {
+    await expect(valueOf(cp.getRegionOutput({ name: THROWS_TEXT }))).rejects.toThrow(/^getRegion: .* failed: no such region in this test$/);
   });
 
   // jest fails the running test on an unhandled rejection (as mocha and plain node end the
@@ -161,7 +171,7 @@ describe("a mocks' call that throws", () => {
   test("fails only whoever reads the Output form: nobody reading it is no unhandled rejection", async () => {
     cp.getProjectOutput({ name: THROWS }); // never read
     const read = cp.getProjectOutput({ name: THROWS });
-    await expect(valueOf(read)).rejects.toThrow(/^getProject: the invoke/);
+    await expect(valueOf(read)).rejects.toThrow(/^getProject: the invoke.*: the mock refuses$/);
     // Let every promise of both Outputs settle while this test still runs.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(2);
