@@ -27,7 +27,12 @@ fi
 [[ "${1:-}" == "--build-only" ]] && exit 0
 
 OUT="${1:-$REPO/sdk}"
+# The Go and Python SDKs come from the schema's Go/Python view: the wide integers (bytes, count,
+# clientId) stay `integer` there, so programs written for 0.1.0 compile and read `int` as before.
+VIEW="$(mktemp -t cloudplatform-schema-go-python.XXXXXX)"
+trap 'rm -f "$VIEW"' EXIT
+node "$HERE/schema/generate.js" --go-python "$VIEW"
 for language in python go; do
-  "$GEN" "$REPO/provider/plugin/schema.json" "$language" "$OUT"
+  "$GEN" "$VIEW" "$language" "$OUT"
   echo "[sdks] wrote $OUT/$language"
 done
