@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the Python and Go SDKs from the plugin schema into sdk/python and sdk/go, what
+# Regenerates the Python, Go and Java SDKs from the plugin schema into sdk/python, sdk/go and
+# sdk/java (tools/sdkgen/java/gen.sh: the Java host and a Maven build). Python and Go are what
 # `pulumi package gen-sdk provider/plugin/schema.json --language python|go --out sdk` writes with
 # Pulumi's released language hosts (tools/sdkgen explains why we call the generators directly).
 # The generator is built once into the CLI cache, keyed by a hash of its source and go.mod/go.sum,
@@ -36,3 +37,5 @@ for language in python go; do
   "$GEN" "$VIEW" "$language" "$OUT"
   echo "[sdks] wrote $OUT/$language"
 done
+bash "$HERE/sdkgen/java/gen.sh" "$OUT/java"
+echo "[sdks] wrote $OUT/java"

@@ -296,6 +296,10 @@ function generateSchema({ wideAsInteger = false } = {}) {
       // Not this package's own name: `pulumi package add` installs the generated SDK next to it
       // in a TypeScript program. Scoped by the publisher, as Pulumi names SDKs `@<namespace>/<name>`.
       nodejs: { packageName: "@pulumi-cloudplatform/cloudplatform" },
+      // The publisher's own namespace, as third-party Java SDKs have theirs (com.pulumiverse, ...):
+      // Maven io.github.pulumi-cloudplatform:cloudplatform (sdk/java/pom.xml), Java packages
+      // io.github.pulumicloudplatform.cloudplatform.*. Built with Maven, so no Gradle files.
+      java: { basePackage: "io.github.pulumicloudplatform" },
     },
   };
 }
