@@ -45,7 +45,8 @@ const MEASURED_SECONDS = {
   "tests/integration/lookupOptions.test.ts": 18,
   "tests/integration/engine-smoke.test.ts": 15,
   "tests/integration/goProgram.test.ts": 14,
-  "tests/integration/generatedSdks.test.ts": 4,
+  "tests/integration/javaPrograms.test.ts": 150,
+  "tests/integration/generatedSdks.test.ts": 8,
 };
 
 /**
