@@ -5,12 +5,16 @@
  *
  * - examples/java-quickstart unchanged: up (the quickstart's outputs, the simulator's two
  *   events with their limits: 500 GiB does not fit a Java Integer), a no-change preview, destroy.
+ * - examples/testing-java: its JUnit tests under Pulumi Java's mocks (`mvn test`), every one run
+ *   and passing.
  * - tests/integration/programs/java-limits: a StorageEvent whose `bytes` comes from config:
  *   the platform's range (500 GiB, 2^53 - 1) is stored exactly; a negative or fractional value
  *   is refused at preview naming `bytes`, with no write.
  *
  * Needs dist/ built (the plugin runs it), Java 17+ and Maven on PATH.
  */
+import { execFile } from "child_process";
+import * as fs from "fs";
 import * as path from "path";
 import { startSimulator, type RunningSimulator } from "../../simulator";
 import { newKey } from "../unit/api/helpers";
@@ -59,6 +63,21 @@ describe("examples/java-quickstart", () => {
     expect(sim.state().storageEvents).toEqual([]);
     expect(sim.state().clusters.find((c) => c.name === "demo-cluster")?.version).toBe("v1.31.2");
   });
+});
+
+test("examples/testing-java: `mvn test` runs both unit tests under Pulumi's mocks, and they pass", async () => {
+  const p = javaProject(path.join(REPO_ROOT, "examples/testing-java"));
+  try {
+    // The project's .mvn/maven.config names the Maven cache and the checkout's SDK.
+    const run = await new Promise<{ code: number; text: string }>((resolve) =>
+      execFile("mvn", ["-q", "test"], { cwd: p.dir, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, text: stdout + stderr })),
+    );
+    expect({ code: run.code, text: run.code === 0 ? "" : run.text }).toEqual({ code: 0, text: "" });
+    const report = fs.readFileSync(path.join(p.dir, "target/surefire-reports/TEST-infra.AppTest.xml"), "utf8");
+    expect(report).toMatch(/<testsuite [^>]*tests="2" errors="0" skipped="0" failures="0"/);
+  } finally {
+    p.cleanup();
+  }
 });
 
 describe("a Java program's byte limit from config (tests/integration/programs/java-limits)", () => {
