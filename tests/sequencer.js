@@ -46,6 +46,7 @@ const MEASURED_SECONDS = {
   "tests/integration/engine-smoke.test.ts": 15,
   "tests/integration/goProgram.test.ts": 14,
   "tests/integration/javaPrograms.test.ts": 150,
+  "tests/integration/pluginSchemaUpgrade.test.ts": 50,
   "tests/integration/generatedSdks.test.ts": 8,
 };
 
