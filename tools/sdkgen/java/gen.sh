@@ -12,7 +12,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../../.." && pwd)"
 OUT="${1:?usage: gen.sh <out dir>}"
 SCHEMA="$REPO/provider/plugin/schema.json"
-BIN="$(bash "$REPO/tools/pulumi-cli.sh" --print-root)/bin"
+BIN="${CLOUDPLATFORM_PULUMI_ROOT:-$(bash "$REPO/tools/pulumi-cli.sh" --print-root)}/bin"
 [[ -x "$BIN/pulumi-language-java" ]] || { echo "[sdks] error: no Java host in $BIN: run 'make pulumi-cli' first" >&2; exit 1; }
 
 VERSION="$(node -p 'require(process.argv[1]).version' "$SCHEMA")"
