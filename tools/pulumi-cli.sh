@@ -129,6 +129,10 @@ build() { # build <module dir> <output> <package> <ldflags> <how long>
   mv "$out.tmp" "$out"
 }
 
+# The hosts' modules are fetched beside the CLI's build (network beside CPU); the `download` calls
+# below then find them in the module cache, or report what failed.
+(cd "$HERE/yamlhost" && go mod download) >/dev/null 2>&1 &
+(cd "$HERE/javahost" && go mod download) >/dev/null 2>&1 &
 if ! $INSTALLED_CLI; then
   download "$HERE" "Pulumi v$VERSION" "cd tools && GONOSUMDB=github.com/pulumi/pulumi/pkg go mod tidy"
   build "$HERE" "$HOST_BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION" "seconds once the CLI is built"
@@ -141,6 +145,7 @@ if ! $INSTALLED_CLI; then
   # must be this host's bin (with its language hosts), not the shared CLI_BIN.
   ln -f "$CLI_BIN/pulumi" "$HOST_BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$HOST_BIN/pulumi"
 fi
+wait
 # The YAML and Java hosts: built last, so most of their packages are already in Go's build cache.
 download "$HERE/yamlhost" "pulumi-yaml v$YAML_VERSION" "cd tools/yamlhost && GOFLAGS=-mod=mod go mod tidy"
 build "$HERE/yamlhost" "$HOST_BIN/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
