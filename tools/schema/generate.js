@@ -163,17 +163,12 @@ function makeGenerator(program) {
         if (!symbol) throw new Error(`${where} has no ${name}`);
         return namesOf(symbol, `${where}.${name}`);
       };
-      return {
-        ...{ name: def.name, replaceOnChanges: field("replaceOnChanges") },
-        ...{ integerInputs: field("integerInputs"), wideIntegerInputs: field("wideIntegerInputs") },
-      };
+      const [replaceOnChanges, integerInputs, wideIntegerInputs] = ["replaceOnChanges", "integerInputs", "wideIntegerInputs"].map(field);
+      return { name: def.name, replaceOnChanges, integerInputs, wideIntegerInputs };
     });
   }
 
-  /**
-   * A resource from its SDK class `sdk/nodejs/<name>.ts` and args interface `<Name>Args`; its wide
-   * integers are `number` (Pulumi's `integer` is 32-bit in Java and C#) unless `wideAsInteger`.
-   */
+  /** A resource from `sdk/nodejs/<name>.ts` (class, `<Name>Args`); wide integers `number` unless `wideAsInteger`. */
   function resource(def, wideAsInteger) {
     const file = `sdk/nodejs/${def.name[0].toLowerCase()}${def.name.slice(1)}.ts`;
     const args = `${def.name}Args`;
