@@ -5,7 +5,8 @@
  *
  * Usage: cloudplatform-simulator [--port N] [--api-key KEY] [--read-only-api-key KEY]
  *        [--seed FILE] [--fault-seed N] [--time-scale N] [--state-file FILE]
- *        [--dialect regular|public-api] [--ready-file FILE] [--quiet]
+ *        [--dialect regular|public-api] [--reseller-paths both|public|spec]
+ *        [--ready-file FILE] [--quiet]
  *
  * Prints `cloudplatform-simulator listening on <url>` and `api key: <key>` (CONTRACT.md), then
  * logs one line per request to stderr unless `--quiet`. With `--ready-file`, also writes the URL
@@ -15,6 +16,7 @@
 import * as fs from "fs";
 import { DIALECTS, parseDialect } from "./dialect";
 import { startSimulator, SimulatorOptions } from "./index";
+import { parseResellerPathsServed, RESELLER_PATHS_SERVED } from "./resellerPaths";
 
 /** Parsed command line. */
 export interface CliArgs {
@@ -44,6 +46,12 @@ export const USAGE = `Usage: cloudplatform-simulator [options]
                                          200 {} for storage event updates and deletes
                            (switch at run time: POST /__admin/dialect {"dialect": NAME};
                            see simulator/CONTRACT.md "Dialects")
+  --reseller-paths WHICH   WAAP reseller paths served, one of: ${RESELLER_PATHS_SERVED.join(", ")} (default both)
+                             public: /waap/v1/prebilling/total/{metric} and /waap/ping only
+                             spec:   /waap/reseller/v1/prebilling/total/{metric} and
+                                     /waap/reseller/ping only
+                           (the other set answers 404; at run time POST /__admin/unserved
+                           {"pathPrefix": ...} does the same; see simulator/CONTRACT.md)
   --ready-file FILE        once listening, write {"url", "port", "apiKey", "readOnlyApiKey",
                            "pid"} as JSON to FILE (for tests and scripts that start it in the
                            background: wait for FILE, then read it)
@@ -67,6 +75,7 @@ const FLAGS = new Map<string, (value: FlagValue, parsed: CliArgs, flag: string) 
   ["--time-scale", (v, p) => { p.options.timeScale = v.number(); }],
   ["--state-file", (v, p) => { p.options.stateFile = v.text(); }],
   ["--dialect", (v, p, flag) => { p.options.dialect = parseDialect(v.text(), flag); }],
+  ["--reseller-paths", (v, p, flag) => { p.options.resellerPaths = parseResellerPathsServed(v.text(), flag); }],
   ["--ready-file", (v, p) => { p.readyFile = v.text(); }],
   ["--quiet", (_v, p) => { p.options.log = false; }],
   ["--help", (_v, p) => { p.help = true; }],

@@ -11,6 +11,7 @@ import type { InFlightRequest, RequestLogEntry } from "./requestLog";
 import type { StateStore } from "./state";
 import type { TaskEngine } from "./tasks";
 import type { UnservedEndpoints } from "./unserved";
+import type { ResellerPathsServed } from "./resellerPaths";
 
 /** The pieces of the running simulator a handler may use. */
 export interface SimContext {
@@ -33,6 +34,8 @@ export interface SimContext {
    * back to the started dialect's on reset.
    */
   answers: AnswerShapers;
+  /** Which WAAP reseller paths are served (option `resellerPaths`, CONTRACT.md "Reseller paths"). */
+  readonly resellerPaths: ResellerPathsServed;
   /** Restores seed state and the started dialect, clears the log and faults (admin reset). */
   reset(): void;
 }

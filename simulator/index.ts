@@ -13,6 +13,7 @@ import { ANSWER_SHAPERS } from "./answers";
 import { parseDialect, type SimulatorDialect } from "./dialect";
 import { SlidingWindowLimiter } from "./routes/dns";
 import { registerK8sTaskHooks } from "./routes/k8s";
+import { parseResellerPathsServed, type ResellerPathsServed } from "./resellerPaths";
 import { FaultController } from "./faults";
 import { ListShifts } from "./listShifts";
 import { MalformedRules } from "./malformed";
@@ -58,6 +59,13 @@ export interface SimulatorOptions {
    * `POST /__admin/dialect` changes it at run time; a reset returns to this value.
    */
   dialect?: SimulatorDialect;
+  /**
+   * Which WAAP reseller paths are served (CONTRACT.md "Reseller paths"): `"both"` (default), the
+   * public OpenAPI's `/waap/v1/prebilling/total/{metric}` and `/waap/ping`, and the spec's
+   * `/waap/reseller/...`; `"public"` or `"spec"` serves only that set, the other answering 404
+   * as an unknown path does, so a client's choice between them is tested offline.
+   */
+  resellerPaths?: ResellerPathsServed;
 }
 
 /** A running simulator. */
@@ -89,6 +97,7 @@ function randomToken(): string {
 /** The running simulator's pieces, wired together; `reset` returns each to its start. */
 function assemble(options: SimulatorOptions): ServerContext {
   const startDialect = parseDialect(options.dialect ?? "regular", "dialect option");
+  const resellerPaths = parseResellerPathsServed(options.resellerPaths ?? "both", "resellerPaths option");
   const clock = new Clock(options.timeScale ?? 1, options.now ?? Date.now);
   const store = new StateStore(loadSeed(options.seed), options.stateFile);
   const tasks = new TaskEngine(store, clock);
@@ -106,6 +115,7 @@ function assemble(options: SimulatorOptions): ServerContext {
     unserved: new UnservedEndpoints(),
     listShifts: new ListShifts(),
     answers: ANSWER_SHAPERS[startDialect],
+    resellerPaths,
     reset() {
       store.reset();
       sim.answers = ANSWER_SHAPERS[startDialect];
@@ -155,6 +165,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
 /** Answer dialects (CONTRACT.md "Dialects"): the type, every value, and the name check. */
 export { DIALECTS, isDialect, type SimulatorDialect } from "./dialect";
+/** Which WAAP reseller paths a simulator serves (CONTRACT.md "Reseller paths"). */
+export { RESELLER_PATHS_SERVED, type ResellerPathsServed } from "./resellerPaths";
 /** Types callers need to read the request log and set faults. */
 export type { RequestLogEntry } from "./requestLog";
 export type { FaultConfig } from "./faults";

@@ -23,6 +23,24 @@ export interface RequestLogEntry {
   fault?: string;
   /** The status actually sent, when a malformed answer sent another than the handler's (`html200`, `html502`, a 204 spoilt). */
   sentStatus?: number;
+  /**
+   * The request's body: the parsed value when it is JSON, its text otherwise; absent when empty
+   * or over {@link MAX_LOGGED_BODY} characters. Why: a test checks what a client sent, not only where.
+   */
+  body?: unknown;
+}
+
+/** Largest request body the log keeps (characters); a larger one is left out, so the bounded log stays small. */
+export const MAX_LOGGED_BODY = 16 * 1024;
+
+/** The `body` field of a log entry for a request body's text: nothing when empty or too large. */
+export function loggedBody(raw: string): { body?: unknown } {
+  if (raw === "" || raw.length > MAX_LOGGED_BODY) return {};
+  try {
+    return { body: JSON.parse(raw) as unknown };
+  } catch {
+    return { body: raw };
+  }
 }
 
 /** A request the simulator has received and not yet answered. */
@@ -74,7 +92,7 @@ export class RequestLog {
   /** A copy of the log, oldest first. */
   list(): RequestLogEntry[] {
     const newest = this.entries.length > this.max ? this.entries.slice(-this.max) : this.entries;
-    return newest.map((e) => ({ ...e, query: { ...e.query } }));
+    return newest.map((e) => ({ ...e, query: { ...e.query }, ...(e.body !== undefined ? { body: structuredClone(e.body) } : {}) }));
   }
 
   /** The requests received and not yet answered, oldest first. */

@@ -21,7 +21,7 @@ import {
 } from "./errors";
 import type { FaultController } from "./faults";
 import type { MalformedChoice } from "./malformed";
-import type { RequestLog } from "./requestLog";
+import { loggedBody, type RequestLog } from "./requestLog";
 import { fromError, send, sendMalformed } from "./respond";
 import { dispatch, type Route, type RoutedRequest, type RoutingErrors } from "./router";
 import type { RouteResult } from "./routeResult";
@@ -193,6 +193,7 @@ export function recordRequest(sim: ServerContext, settings: ServerSettings, ex: 
     responseBytes: delivered.responseBytes,
     ...(fault ? { fault } : {}),
     ...(delivered.sentStatus !== undefined ? { sentStatus: delivered.sentStatus } : {}),
+    ...loggedBody(ex.rawBody),
   });
   const sent = entry.sentStatus !== undefined ? ` (sent ${entry.sentStatus})` : "";
   settings.log?.(

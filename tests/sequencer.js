@@ -43,6 +43,7 @@ const MEASURED_SECONDS = {
   "tests/integration/pythonProgram.test.ts": 25,
   "tests/integration/multiAccount.test.ts": 21,
   "tests/integration/lookupOptions.test.ts": 18,
+  "tests/integration/driftSilentBackend.test.ts": 18,
   "tests/integration/engine-smoke.test.ts": 15,
   "tests/integration/goProgram.test.ts": 14,
   "tests/integration/javaPrograms.test.ts": 150,
@@ -57,6 +58,7 @@ const MEASURED_SECONDS = {
  */
 const UNIT_SECONDS = {
   "tests/unit/resources/k8sUpgradeLock.test.ts": 30,
+  "tests/unit/drift/timeouts.test.ts": 19,
   "tests/unit/api/malformed.test.ts": 12,
   "tests/unit/api/malformedStall.test.ts": 17,
   "tests/unit/resources/malformedAnswers.test.ts": 16,

@@ -40,7 +40,7 @@ export function createClient(options: ClientOptions): CloudPlatformClient {
 }
 
 /** Internal: lets tests above the transport run on an in-memory one, with no socket. */
-export function clientOver(transport: Transport & { readonly baseUrl: string }, resellerPaths: ResellerPaths = "spec"): CloudPlatformClient {
+export function clientOver(transport: Transport & { readonly baseUrl: string }, resellerPaths: ResellerPaths = "auto"): CloudPlatformClient {
   const client: CloudPlatformClient = Object.freeze({
     baseUrl: transport.baseUrl,
     cloud: cloudApi(transport),

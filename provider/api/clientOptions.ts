@@ -56,10 +56,11 @@ export interface ClientOptions {
   /** Per API host, shared by every client of the process (default 8, 1..256; the smallest wins). */
   readonly maxConcurrentRequests?: number | string | undefined;
   /**
-   * `spec` (default): the API reference's `/waap/reseller/...` paths; `public`: the public
-   * OpenAPI's `/waap/v1/prebilling/...` and `/waap/ping` (see `ResellerPaths`).
+   * `auto` (default): the public OpenAPI's `/waap/v1/prebilling/...` and `/waap/ping`, and the API
+   * reference's `/waap/reseller/...` where the platform answers 404 there (learned once per base
+   * URL); `public` or `spec` pins one set (see `ResellerPaths`).
    */
-  readonly resellerPaths?: "spec" | "public" | string | undefined;
+  readonly resellerPaths?: "auto" | "public" | "spec" | string | undefined;
   /** Where the user sets each option, as errors name it (the provider passes config keys and variables). */
   readonly optionSources?: OptionSources | undefined;
 }

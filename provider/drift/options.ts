@@ -32,6 +32,11 @@ Which stacks:
 
 How:
   --parallel N      stacks previewed at once (default 2)
+  --list-timeout D  how long a backend may take to list a project's stacks (default 5m); past it
+                    the listing is stopped and reported as an error (name the stacks with --stack)
+  --preview-timeout D
+                    how long one stack's preview may take (default 30m); past it the preview is
+                    stopped and the stack reported as an error
   --list            print the selected stacks (project/stack, one a line) and preview nothing
 
 Reports (besides the summary on standard output):
@@ -39,8 +44,25 @@ Reports (besides the summary on standard output):
   --markdown FILE   the report as Markdown (e.g. $GITHUB_STEP_SUMMARY)
   --junit FILE      the report as JUnit XML: one test case per stack, a failure per drifted resource
 
+Durations: 90s, 5m, 1h30m (whole seconds, 1s to 24h); a bare number is seconds.
+
 Exit status: 0 all clean, 1 drift or drift-blocked found, 2 a stack errored (or bad usage).
 `;
+
+/** The defaults of `--list-timeout` and `--preview-timeout`. */
+export const DEFAULT_LIST_TIMEOUT_MS = 5 * 60_000;
+export const DEFAULT_PREVIEW_TIMEOUT_MS = 30 * 60_000;
+
+/** `90s`, `5m`, `1h30m` or a bare number of seconds, in milliseconds. */
+function duration(name: string, text: string): number {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
+  const seconds = /^\d+$/.test(text) ? Number(text) : m && text ? Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : NaN;
+  // The upper bound also keeps the value within what Node's timers hold (2^31-1 ms, 24.8 days).
+  if (!(seconds >= 1 && seconds <= 86_400)) {
+    throw new Error(`${name} must be a duration from 1s to 24h such as 90s, 5m or 1h30m (a bare number is seconds), got ${JSON.stringify(text)}`);
+  }
+  return seconds * 1000;
+}
 
 function positiveInteger(name: string, text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(text)}`);
@@ -59,6 +81,8 @@ export function parseOptions(argv: readonly string[], cwd: string = process.cwd(
       "all-stacks": { type: "boolean" },
       shard: { type: "string" },
       parallel: { type: "string" },
+      "list-timeout": { type: "string" },
+      "preview-timeout": { type: "string" },
       json: { type: "string" },
       markdown: { type: "string" },
       junit: { type: "string" },
@@ -75,6 +99,8 @@ export function parseOptions(argv: readonly string[], cwd: string = process.cwd(
     allStacks,
     ...(values.shard !== undefined ? { shard: parseShard(values.shard) } : {}),
     parallel: values.parallel === undefined ? 2 : positiveInteger("--parallel", values.parallel),
+    listTimeoutMs: values["list-timeout"] === undefined ? DEFAULT_LIST_TIMEOUT_MS : duration("--list-timeout", values["list-timeout"]),
+    previewTimeoutMs: values["preview-timeout"] === undefined ? DEFAULT_PREVIEW_TIMEOUT_MS : duration("--preview-timeout", values["preview-timeout"]),
     ...(values.json !== undefined ? { jsonFile: path.resolve(cwd, values.json) } : {}),
     ...(values.markdown !== undefined ? { markdownFile: path.resolve(cwd, values.markdown) } : {}),
     ...(values.junit !== undefined ? { junitFile: path.resolve(cwd, values.junit) } : {}),

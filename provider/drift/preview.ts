@@ -13,11 +13,12 @@
  * and the engine events written to `--event-log` (a flag the CLI offers while
  * `PULUMI_DEBUG_COMMANDS` is set), read once the CLI exits.
  */
-import { execFile } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { EngineEvent, PulumiCommand } from "@pulumi/pulumi/automation";
+import { formatDuration } from "../api/duration";
+import { failureOf, pulumiEnv, runBounded } from "./bounded";
 import { classify } from "./classify";
 import type { StackResult } from "./report";
 import type { StackTarget } from "./stacks";
@@ -26,6 +27,13 @@ import type { StackTarget } from "./stacks";
 interface PreviewRun {
   readonly events: EngineEvent[];
   readonly failure?: string;
+  /** It did not finish within `--preview-timeout` and was stopped. */
+  readonly timedOut?: true;
+}
+
+/** The error of a stack whose preview was stopped at the bound. */
+function previewTimeoutMessage(timeoutMs: number): string {
+  return `the preview did not finish within ${formatDuration(timeoutMs)} (--preview-timeout) and was stopped, with the processes it started`;
 }
 
 /** The engine events of a finished run's event log, one JSON object a line; a line cut short is skipped. */
@@ -47,31 +55,28 @@ export function checkedRun(events: EngineEvent[], failure: string | undefined): 
   return { events, failure: "the preview ended, but its engine events could not be read (the event log has no summary)" };
 }
 
-/** Runs the preview of `target` and collects its events. */
-async function runPreview(target: StackTarget, pulumiCommand: PulumiCommand): Promise<PreviewRun> {
+/** Runs the preview of `target` (stopped after `timeoutMs`) and collects its events. */
+async function runPreview(target: StackTarget, pulumiCommand: PulumiCommand, timeoutMs: number): Promise<PreviewRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-drift-"));
   const eventLog = path.join(dir, "events.jsonl");
   const args = ["preview", "--refresh", "--run-program=true", "--color", "never", "--suppress-progress", "--non-interactive"];
   args.push("--exec-kind", "auto.local", "--event-log", eventLog, "--stack", target.stack);
-  const command = pulumiCommand.command;
-  // As the Automation API runs a CLI given by path: plugins installed beside it are found first.
-  const PATH = path.isAbsolute(command) ? [path.dirname(command), process.env.PATH].join(path.delimiter) : process.env.PATH;
-  const env = { ...process.env, PATH, PULUMI_DEBUG_COMMANDS: "true" };
+  const env = pulumiEnv(pulumiCommand.command, { PULUMI_DEBUG_COMMANDS: "true" });
   try {
-    const failure = await new Promise<string | undefined>((resolve) =>
-      execFile(command, args, { cwd: target.cwd, env, maxBuffer: Infinity }, (err, stdout, stderr) =>
-        resolve(err ? `${stdout}\n${stderr}`.trim() || err.message : undefined),
-      ),
-    );
-    return checkedRun(readEventLog(eventLog), failure);
+    const run = await runBounded(pulumiCommand.command, args, { cwd: target.cwd, env, timeoutMs });
+    if (run.timedOut) return { events: readEventLog(eventLog), failure: previewTimeoutMessage(timeoutMs), timedOut: true as const };
+    return checkedRun(readEventLog(eventLog), failureOf(run));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Previews `target` and classifies what the engine reported. */
-export async function previewStack(target: StackTarget, pulumiCommand: PulumiCommand): Promise<StackResult> {
+/** Previews `target`, stopped after `timeoutMs`, and classifies what the engine reported. */
+export async function previewStack(target: StackTarget, pulumiCommand: PulumiCommand, timeoutMs: number): Promise<StackResult> {
   const started = Date.now();
-  const { events, failure } = await runPreview(target, pulumiCommand);
-  return { ...target, ...classify(events, failure), startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
+  const { events, failure, timedOut } = await runPreview(target, pulumiCommand, timeoutMs);
+  const classified = classify(events, failure);
+  // A stopped preview is an error whatever its events showed so far, and says why.
+  const outcome = timedOut ? { ...classified, class: "error" as const, error: failure, timedOut } : classified;
+  return { ...target, ...outcome, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
 }

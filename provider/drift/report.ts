@@ -57,6 +57,8 @@ export interface StackResult {
   readonly refusals: readonly Refusal[];
   /** Why the stack errored (class `error` only). */
   readonly error?: string;
+  /** Its preview did not finish within `--preview-timeout` and was stopped (class `error`). */
+  readonly timedOut?: true;
   /** When its preview started (ISO 8601) and how long it took. */
   readonly startedAt: string;
   readonly durationMs: number;
@@ -67,6 +69,10 @@ export interface ListingError {
   /** The project directory (`--cwd`). */
   readonly cwd: string;
   readonly error: string;
+  /** The listing did not answer within `--list-timeout` and was stopped. */
+  readonly timedOut?: true;
+  /** The state backend that did not answer, its password redacted (with `timedOut`). */
+  readonly backend?: string;
 }
 
 /** The whole run. */

@@ -5,9 +5,10 @@ import { previewStack } from "./preview";
 import { countByClass, exitCodeOf, REPORT_FORMAT_VERSION, stackKey, type DriftReport, type ListingError, type StackResult } from "./report";
 import { selectStacks, type StackSpec } from "./stacks";
 
-/** What to run: the stacks and the parallelism of the command line. */
+/** What to run: the stacks, the parallelism and the bound of each preview of the command line. */
 export interface RunSpec extends StackSpec {
   readonly parallel: number;
+  readonly previewTimeoutMs: number;
 }
 
 /** Progress callbacks, for the terminal (a line per stack, a live count). */
@@ -28,7 +29,7 @@ export async function runDrift(spec: RunSpec, observer: RunObserver = {}): Promi
   for (const e of listingErrors) observer.listingFailed?.(e);
   const stacks = await runLimited(targets, spec.parallel, async (target) => {
     observer.started?.(stackKey(target));
-    const result = await previewStack(target, pulumiCommand);
+    const result = await previewStack(target, pulumiCommand, spec.previewTimeoutMs);
     observer.finished?.(result);
     return result;
   });

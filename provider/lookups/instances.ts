@@ -2,16 +2,16 @@
 import type { Instance } from "../api/cloud/instances";
 import type { LookupDefinition } from "./runtime";
 import { pageProgress } from "./progress";
+import { INSTANCE_STATUS_QUERY } from "./queryEnums";
 import { ArgChecker } from "./validate";
 
-/** Instance statuses the API filters by. */
-export const INSTANCE_STATUSES = [
-  "ACTIVE", "BUILD", "DELETED", "ERROR", "HARD_REBOOT", "MIGRATING", "PASSWORD", "PAUSED", "REBOOT", "REBUILD",
-  "RESCUE", "RESIZE", "REVERT_RESIZE", "SHELVED", "SHELVED_OFFLOADED", "SHUTOFF", "SOFT_DELETED", "SUSPENDED",
-  "UNKNOWN", "VERIFY_RESIZE",
-] as const;
+/**
+ * Instance statuses the API filters by: the query parameter's enum (`InstanceStatusQuery`,
+ * `queryEnums.ts`), not every status an instance may report (those are read as they come).
+ */
+export const INSTANCE_STATUSES = INSTANCE_STATUS_QUERY;
 
-/** An instance status. */
+/** An instance status the `status` filter takes. */
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
 /** Arguments of `getInstances`. */
@@ -22,7 +22,10 @@ export interface GetInstancesArgs {
   readonly regionId: number;
   /** Partial name match. */
   readonly name?: string;
-  /** Only instances in this status. */
+  /**
+   * Only instances in this status: one of the 16 the API's filter takes (not DELETED, PASSWORD,
+   * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
+   */
   readonly status?: InstanceStatus;
   /** Instances per request, 1..1000 (default 1000, the API's maximum). */
   readonly pageSize?: number;

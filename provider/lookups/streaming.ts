@@ -1,14 +1,15 @@
 /** `getStreamingAiTasks`, with the API's filters, search and ordering, paged by page number. */
 import type { AiTask, AiTaskName, AiTaskStatus } from "../api/streaming/aiTasks";
 import type { LookupDefinition } from "./runtime";
+import { AI_TASK_NAME_QUERY, AI_TASK_ORDERING_QUERY, AI_TASK_STATUS_QUERY } from "./queryEnums";
 import { ArgChecker } from "./validate";
 
-/** AI task kinds. */
-export const AI_TASK_NAMES: readonly AiTaskName[] = ["transcription", "content-moderation"];
-/** AI task statuses. */
-export const AI_TASK_STATUSES: readonly AiTaskStatus[] = ["FAILURE", "PENDING", "RECEIVED", "RETRY", "REVOKED", "STARTED", "SUCCESS"];
-/** Ordering keys (ascending). */
-export const AI_TASK_ORDERINGS = ["task_id", "status", "task_name", "started_at"] as const;
+/** AI task kinds the `task_name` filter takes (`queryEnums.ts`). */
+export const AI_TASK_NAMES: readonly AiTaskName[] = AI_TASK_NAME_QUERY;
+/** AI task statuses the `status` filter takes (`queryEnums.ts`). */
+export const AI_TASK_STATUSES: readonly AiTaskStatus[] = AI_TASK_STATUS_QUERY;
+/** Ordering keys (ascending) the `ordering` parameter takes (`queryEnums.ts`). */
+export const AI_TASK_ORDERINGS = AI_TASK_ORDERING_QUERY;
 
 /** Arguments of `getStreamingAiTasks`; every filter is optional. */
 export interface GetStreamingAiTasksArgs {

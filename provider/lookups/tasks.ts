@@ -2,10 +2,14 @@
 import type { Task, TaskState } from "../api/cloud/tasks";
 import type { LookupDefinition } from "./runtime";
 import { pageProgress } from "./progress";
+import { TASK_ORDER_BY_QUERY, TASK_STATE_QUERY, TASK_TYPE_QUERY } from "./queryEnums";
 import { ArgChecker } from "./validate";
 
-/** Task states. */
-export const TASK_STATES: readonly TaskState[] = ["NEW", "RUNNING", "FINISHED", "ERROR"];
+/** Task states the `state` filter takes (`TaskState`, `queryEnums.ts`). */
+export const TASK_STATES: readonly TaskState[] = TASK_STATE_QUERY;
+
+/** Task types the `task_type` filter takes (`queryEnums.ts`), e.g. `upgrade_k8s_cluster_v2`. */
+export const TASK_TYPES: readonly string[] = TASK_TYPE_QUERY;
 
 /** Arguments of `getTask`. */
 export interface GetTaskArgs {
@@ -24,7 +28,11 @@ export interface GetTasksArgs {
   readonly regionId?: number;
   /** Only tasks in this state (or any of these states): NEW, RUNNING, FINISHED, ERROR. */
   readonly state?: TaskState | readonly TaskState[];
-  /** Only tasks of this type, e.g. `upgrade_k8s_cluster`. */
+  /**
+   * Only tasks of this type: one of the task types the API's filter takes, e.g.
+   * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+   * the type an upgrade task may report).
+   */
   readonly taskType?: string;
   /** By creation time: `desc` (newest first, the API's default) or `asc`. */
   readonly orderBy?: "asc" | "desc";
@@ -71,8 +79,8 @@ export const getTasksLookup: LookupDefinition<GetTasksArgs, NormalizedTasks, Get
       projectId: c.optionalInt("projectId", 1),
       regionId: c.optionalInt("regionId", 1),
       state: c.optionalEnumList("state", TASK_STATES),
-      taskType: c.optionalString("taskType"),
-      orderBy: c.optionalEnum("orderBy", ["asc", "desc"] as const) ?? "desc",
+      taskType: c.optionalEnum("taskType", TASK_TYPES),
+      orderBy: c.optionalEnum("orderBy", TASK_ORDER_BY_QUERY) ?? "desc",
       pageSize: c.optionalInt("pageSize", 1, 1000) ?? 100,
       maxResults: c.optionalInt("maxResults", 1),
     };

@@ -30,6 +30,17 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * ` (did you mean "X"?)` when an allowed value differs from `value` only in case or a `_v2`
+ * suffix (the spec's `upgrade_k8s_cluster` is the platform's `upgrade_k8s_cluster_v2`), else "".
+ */
+function didYouMean(value: unknown, values: readonly string[]): string {
+  if (typeof value !== "string") return "";
+  const lower = value.trim().toLowerCase();
+  const near = values.find((v) => v.toLowerCase() === lower || v === `${lower}_v2`);
+  return near === undefined ? "" : ` (did you mean ${JSON.stringify(near)}?)`;
+}
+
 /** Each method returns the checked value or throws {@link LookupArgumentError}. */
 export class ArgChecker {
   private readonly args: Readonly<Record<string, unknown>>;
@@ -120,7 +131,7 @@ export class ArgChecker {
     const v = this.raw(name);
     if (v === undefined) return undefined;
     if (typeof v !== "string" || !(values as readonly string[]).includes(v)) {
-      this.fail(name, `must be one of ${values.join(", ")}; got ${describeValue(v)}`);
+      this.fail(name, `must be one of ${values.join(", ")}; got ${describeValue(v)}${didYouMean(v, values)}`);
     }
     return v as T;
   }
@@ -140,7 +151,7 @@ export class ArgChecker {
     const items = Array.isArray(v) ? v : [v];
     for (const item of items) {
       if (typeof item !== "string" || !(values as readonly string[]).includes(item)) {
-        this.fail(name, `must be one of ${values.join(", ")} (or a list of them); got ${describeValue(item)}`);
+        this.fail(name, `must be one of ${values.join(", ")} (or a list of them); got ${describeValue(item)}${didYouMean(item, values)}`);
       }
     }
     return [...new Set(items as T[])].sort();

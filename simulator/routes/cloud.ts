@@ -165,6 +165,20 @@ function getTask(ctx: RouteContext) {
   return ok(ctx.sim.answers.cloud.task(ctx.sim.tasks.view(task)));
 }
 
+/**
+ * The cluster upgrade's two names (CONTRACT.md "Tasks"): the spec's `upgrade_k8s_cluster`, which
+ * the simulator's upgrade task reports, and `upgrade_k8s_cluster_v2`, the only upgrade value in
+ * the public OpenAPI's list of `task_type` filter values. Either filter value finds either name.
+ */
+const SAME_TASK_TYPE: ReadonlyMap<string, string> = new Map([
+  ["upgrade_k8s_cluster", "upgrade_k8s_cluster_v2"],
+  ["upgrade_k8s_cluster_v2", "upgrade_k8s_cluster"],
+]);
+
+function taskTypeMatches(filter: string, type: string): boolean {
+  return type === filter || SAME_TASK_TYPE.get(filter) === type;
+}
+
 function listTasks(ctx: RouteContext) {
   const q = new CloudQuery(ctx);
   const projectIds = q.ints("project_id");
@@ -184,7 +198,7 @@ function listTasks(ctx: RouteContext) {
     if (projectIds.length && (t.project_id === null || !projectIds.includes(t.project_id))) return false;
     if (regionIds.length && (t.region_id === null || !regionIds.includes(t.region_id))) return false;
     if (states.length && !states.includes(engine.stateOf(t, now))) return false;
-    if (taskType !== null && t.task_type !== taskType) return false;
+    if (taskType !== null && !taskTypeMatches(taskType, t.task_type)) return false;
     if (from !== undefined && t.createdAt < from) return false;
     if (to !== undefined && t.createdAt > to) return false;
     if (isAck === true) return false; // tasks are never acknowledged in the simulator
@@ -233,17 +247,20 @@ function listRegions(ctx: RouteContext) {
   return ok(cloud.regionPage(p, offset));
 }
 
-const INSTANCE_STATUSES = [
-  "ACTIVE", "BUILD", "DELETED", "ERROR", "HARD_REBOOT", "MIGRATING", "PASSWORD", "PAUSED", "REBOOT", "REBUILD",
-  "RESCUE", "RESIZE", "REVERT_RESIZE", "SHELVED", "SHELVED_OFFLOADED", "SHUTOFF", "SOFT_DELETED", "SUSPENDED",
-  "UNKNOWN", "VERIFY_RESIZE",
+/**
+ * The `status` filter's values: the public OpenAPI's `InstanceStatusQuery` (cloud_api.yaml), not
+ * every status an instance reports (DELETED, PASSWORD, RESCUE and UNKNOWN are not among them).
+ */
+const INSTANCE_STATUS_QUERY = [
+  "ACTIVE", "BUILD", "ERROR", "HARD_REBOOT", "MIGRATING", "PAUSED", "REBOOT", "REBUILD", "RESIZE", "REVERT_RESIZE",
+  "SHELVED", "SHELVED_OFFLOADED", "SHUTOFF", "SOFT_DELETED", "SUSPENDED", "VERIFY_RESIZE",
 ] as const;
 
 function listInstances(ctx: RouteContext) {
   const scope = scopeOf(ctx);
   const q = new CloudQuery(ctx);
   const { limit, offset } = q.page(1000);
-  const status = q.oneOf("status", INSTANCE_STATUSES);
+  const status = q.oneOf("status", INSTANCE_STATUS_QUERY);
   const orderBy = q.oneOf("order_by", ["created.asc", "created.desc", "name.asc", "name.desc", "status.asc", "status.desc"] as const);
   q.done();
   const { projectId, regionId } = requireScope(ctx, scope);

@@ -1,6 +1,12 @@
 /**
  * WAAP reseller endpoints: billing totals and ping (spec "Aggregated billable consumption",
- * "Health check"; query names and defaults as the live API has them).
+ * "Health check"; query names and defaults as the live API has them), at two sets of paths
+ * (CONTRACT.md "Reseller paths"): the spec's `/waap/reseller/v1/prebilling/total/{metric}` and
+ * `/waap/reseller/ping`, and the public OpenAPI's (`waap_reseller_api.yaml`)
+ * `/waap/v1/prebilling/total/{metric}` and `/waap/ping`. Both answer alike: the spec's shapes
+ * (`amount` a number) and the OpenAPI's (`PaginatedResponse_BillingReportItem_`, `PongMessage`,
+ * `amount` an integer) agree on whole numbers. Option `resellerPaths` serves only one set; the
+ * other answers 404 as an unknown path does.
  *
  * Errors are RFC 7807 problem+json exactly as the spec's table: 422 request-validation-failed
  * with one `errors[]` item per bad field (missing `from`/`to`, non-integers, out-of-range
@@ -13,7 +19,7 @@
  */
 import { notFound, problem } from "../errors";
 import type { Route, RouteContext } from "../router";
-import { ok } from "../routeResult";
+import { ok, type RouteResult } from "../routeResult";
 
 /** Metrics of the totals endpoint. */
 export const METRICS = ["domains", "volume", "requests", "requests_clean"] as const;
@@ -93,8 +99,19 @@ function ping(ctx: RouteContext) {
   return ok(ctx.sim.answers.object({ message: "pong" }));
 }
 
-/** WAAP reseller routes. */
+/** `handler` at the paths of `form`, or the 404 of an unknown path when the simulator serves only the other set. */
+function servedAs(form: "public" | "spec", handler: (ctx: RouteContext) => RouteResult): (ctx: RouteContext) => RouteResult {
+  return (ctx) => {
+    const served = ctx.sim.resellerPaths;
+    if (served !== "both" && served !== form) throw notFound("waap", `Path ${ctx.path} could not be found`, ctx.requestId);
+    return handler(ctx);
+  };
+}
+
+/** WAAP reseller routes: the spec's paths, then the public OpenAPI's. */
 export const resellerRoutes: Route[] = [
-  { method: "GET", pattern: /^\/waap\/reseller\/v1\/prebilling\/total\/(?<metric>[^/]+)\/?$/, handler: totals },
-  { method: "GET", pattern: /^\/waap\/reseller\/ping\/?$/, handler: ping },
+  { method: "GET", pattern: /^\/waap\/reseller\/v1\/prebilling\/total\/(?<metric>[^/]+)\/?$/, handler: servedAs("spec", totals) },
+  { method: "GET", pattern: /^\/waap\/reseller\/ping\/?$/, handler: servedAs("spec", ping) },
+  { method: "GET", pattern: /^\/waap\/v1\/prebilling\/total\/(?<metric>[^/]+)\/?$/, handler: servedAs("public", totals) },
+  { method: "GET", pattern: /^\/waap\/ping\/?$/, handler: servedAs("public", ping) },
 ];

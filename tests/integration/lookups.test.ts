@@ -223,7 +223,7 @@ describe("lookups in a Pulumi program", () => {
     expect(out("totalsTotal")).toBe(SEED_REQUESTS_101_102_TOTAL);
     // limit 5 over 14 rows, each page re-reading the last row of the one before: offsets 0, 4,
     // 8, 12; plus one request with the default limit.
-    expect(logTo("/waap/reseller/v1/prebilling/total/requests").map((r) => r.query["offset"] ?? "")).toEqual(
+    expect(logTo("/waap/v1/prebilling/total/requests").map((r) => r.query["offset"] ?? "")).toEqual(
       expect.arrayContaining(["0", "4", "8", "12"]),
     );
 
@@ -300,7 +300,7 @@ describe("invalid lookup arguments in a Pulumi program", () => {
     expect(err).toBeDefined();
     expect(String((err as Error).message)).toMatch(message);
     expect(String((err as Error).message)).not.toContain(sim.apiKey);
-    expect(logTo("/waap/reseller/ping")).toHaveLength(1);
+    expect(logTo("/waap/ping")).toHaveLength(1);
     expect(logTo(endpoint)).toEqual([]);
   });
 });

@@ -4,13 +4,17 @@ import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
 import { int, optionalCount, readonlyList, text, type Answer } from "../schema";
-import { ConfigurationError } from "../errors";
-import { sourceOf, type OptionSources } from "../optionNames";
+import { atResellerPaths, RESELLER_PATH_PREFIXES, type ResellerPaths } from "./resellerPaths";
+
+export { parseResellerPaths, RESELLER_PATHS, type ResellerPaths } from "./resellerPaths";
 
 /** Billable metrics. */
 export type ResellerMetric = "domains" | "volume" | "requests" | "requests_clean";
 
-/** For validation in lookups. */
+/**
+ * For validation in lookups: the path parameter's enum of `GET /waap/v1/prebilling/total/{metric}`
+ * (waap_reseller_api.yaml at G-Core/product-documentation 5b666307, inline, title `Metric`).
+ */
 export const RESELLER_METRICS: readonly ResellerMetric[] = ["domains", "volume", "requests", "requests_clean"];
 
 /** Query of the totals call. */
@@ -79,39 +83,21 @@ export interface ResellerApi {
 }
 
 /**
- * `spec` (default): the API reference's `/waap/reseller/...` paths; `public`: the public OpenAPI's
- * (`waap_reseller_api.yaml`) and the official Python SDK's `/waap/v1/prebilling/total/{metric}`
- * and `/waap/ping`. The sources disagree; the reference governs, but the other must be reachable.
+ * Bind the reseller functions to a transport, calling the endpoints at `paths` (`auto`: the
+ * public ones, or the reference's where the platform at `t.baseUrl` answers 404; `resellerPaths.ts`).
  */
-export type ResellerPaths = "spec" | "public";
-
-export const RESELLER_PATHS: readonly ResellerPaths[] = ["spec", "public"];
-
-const PATH_PREFIXES: Readonly<Record<ResellerPaths, { readonly totals: string; readonly ping: string }>> = {
-  spec: { totals: "/waap/reseller/v1/prebilling/total", ping: "/waap/reseller/ping" },
-  public: { totals: "/waap/v1/prebilling/total", ping: "/waap/ping" },
-};
-
-/** Undefined or "" is the default, `spec`. */
-export function parseResellerPaths(value: string | undefined, sources?: OptionSources): ResellerPaths {
-  if (value === undefined || value === "") return "spec";
-  if ((RESELLER_PATHS as readonly string[]).includes(value)) return value as ResellerPaths;
-  throw new ConfigurationError(`resellerPaths must be one of ${RESELLER_PATHS.join(", ")}, got ${JSON.stringify(value)}: set ${sourceOf("resellerPaths", sources)}.`);
-}
-
-/** Bind the reseller functions to a transport, calling the endpoints at `paths`. */
-export function resellerApi(t: Transport, paths: ResellerPaths = "spec"): ResellerApi {
-  const at = PATH_PREFIXES[paths];
-  const totals: ResellerApi["totals"] = async (metric, params, options) => {
-    const res = await t.request({
-      method: "GET",
-      path: at.totals + apiPath`/${metric}`,
-      query: { client_ids: params.clientIds, from: params.from, to: params.to, limit: params.limit, offset: params.offset },
-      options,
-      response: consumptionPageSchema,
+export function resellerApi(t: Transport & { readonly baseUrl: string }, paths: ResellerPaths = "auto"): ResellerApi {
+  const totals: ResellerApi["totals"] = (metric, params, options) =>
+    atResellerPaths(t.baseUrl, paths, (RESELLER_METRICS as readonly string[]).includes(metric), async (form) => {
+      const res = await t.request({
+        method: "GET",
+        path: RESELLER_PATH_PREFIXES[form].totals + apiPath`/${metric}`,
+        query: { client_ids: params.clientIds, from: params.from, to: params.to, limit: params.limit, offset: params.offset },
+        options,
+        response: consumptionPageSchema,
+      });
+      return res.data;
     });
-    return res.data;
-  };
   return {
     totals,
     totalsAll: (metric, params, pager = {}, options) =>
@@ -119,11 +105,12 @@ export function resellerApi(t: Transport, paths: ResellerPaths = "spec"): Resell
       fetchAllOffset(async (p) => {
         const page = await totals(metric, { ...params, ...p }, options);
         return { count: page.results.length < p.limit ? p.offset + page.results.length : Number.MAX_SAFE_INTEGER, results: page.results };
-      }, { pageSize: 100, what: `GET ${at.totals}${apiPath`/${metric}`}`, ...pager, idOf: (r) => r.date }),
-    async ping(options) {
-      const res = await t.request({ method: "GET", path: at.ping, options, response: pingSchema });
-      return res.data;
-    },
+      }, { pageSize: 100, what: `the reseller ${metric} totals`, ...pager, idOf: (r) => r.date }),
+    ping: (options) =>
+      atResellerPaths(t.baseUrl, paths, true, async (form) => {
+        const res = await t.request({ method: "GET", path: RESELLER_PATH_PREFIXES[form].ping, options, response: pingSchema });
+        return res.data;
+      }),
   };
 }
 
@@ -133,6 +120,6 @@ export interface WaapApi {
 }
 
 /** Bind the WAAP group to a transport, the reseller endpoints at `resellerPaths`. */
-export function waapApi(t: Transport, resellerPaths: ResellerPaths = "spec"): WaapApi {
+export function waapApi(t: Transport & { readonly baseUrl: string }, resellerPaths: ResellerPaths = "auto"): WaapApi {
   return Object.freeze({ reseller: resellerApi(t, resellerPaths) });
 }

@@ -2,7 +2,8 @@
  * The report as JUnit XML for CI test dashboards: one test case per stack (class name = the
  * project), a `<failure>` per drifted resource and per refusal, an `<error>` for a stack that
  * errored, and an errored test case `list stacks` per project directory whose stacks could not
- * be listed (class name = the directory).
+ * be listed (class name = the directory). A preview or listing stopped at its bound is an error
+ * of type `timeout`.
  */
 import type { DriftReport, ListingError, StackResult } from "../report";
 import { showResource } from "./values";
@@ -25,14 +26,14 @@ function errorElement(type: string, text: string): string {
 function testCase(s: StackResult): string {
   const open = `    <testcase classname="${xml(s.project)}" name="${xml(s.stack)}" time="${(s.durationMs / 1000).toFixed(3)}"`;
   const body: string[] = [];
-  if (s.error !== undefined) body.push(errorElement("error", s.error));
+  if (s.error !== undefined) body.push(errorElement(s.timedOut ? "timeout" : "error", s.error));
   for (const r of s.refusals) body.push(`      <failure type="${r.code}" message="${xml(r.message.split("\n")[0] ?? "")}">${xml(`${r.urn ?? ""}\n${r.message}`)}</failure>`);
   for (const r of s.resources) body.push(`      <failure type="drift" message="${xml(showResource(r))}">${xml(`${r.urn}\n${JSON.stringify(r.fields, null, 2)}`)}</failure>`);
   return body.length ? `${open}>\n${body.join("\n")}\n    </testcase>` : `${open}/>`;
 }
 
 function listingCase(e: ListingError): string {
-  return `    <testcase classname="${xml(e.cwd)}" name="list stacks" time="0.000">\n${errorElement("listing", e.error)}\n    </testcase>`;
+  return `    <testcase classname="${xml(e.cwd)}" name="list stacks" time="0.000">\n${errorElement(e.timedOut ? "timeout" : "listing", e.error)}\n    </testcase>`;
 }
 
 /** Renders the whole report. */

@@ -34,7 +34,8 @@ type GetInstancesArgs struct {
 	ProjectId int `pulumi:"projectId"`
 	// Region id (e.g. from `getRegion`).
 	RegionId int `pulumi:"regionId"`
-	// Only instances in this status.
+	// Only instances in this status: one of the 16 the API's filter takes (not DELETED, PASSWORD,
+	// RESCUE or UNKNOWN, which an instance may report but the filter refuses).
 	Status *string `pulumi:"status"`
 }
 
@@ -69,7 +70,8 @@ type GetInstancesOutputArgs struct {
 	ProjectId pulumi.IntInput `pulumi:"projectId"`
 	// Region id (e.g. from `getRegion`).
 	RegionId pulumi.IntInput `pulumi:"regionId"`
-	// Only instances in this status.
+	// Only instances in this status: one of the 16 the API's filter takes (not DELETED, PASSWORD,
+	// RESCUE or UNKNOWN, which an instance may report but the filter refuses).
 	Status pulumi.StringPtrInput `pulumi:"status"`
 }
 

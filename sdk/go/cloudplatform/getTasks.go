@@ -36,7 +36,9 @@ type GetTasksArgs struct {
 	RegionId *int `pulumi:"regionId"`
 	// Only tasks in this state (or any of these states): NEW, RUNNING, FINISHED, ERROR.
 	State interface{} `pulumi:"state"`
-	// Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+	// Only tasks of this type: one of the task types the API's filter takes, e.g.
+	// `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+	// the type an upgrade task may report).
 	TaskType *string `pulumi:"taskType"`
 }
 
@@ -69,7 +71,9 @@ type GetTasksOutputArgs struct {
 	RegionId pulumi.IntPtrInput `pulumi:"regionId"`
 	// Only tasks in this state (or any of these states): NEW, RUNNING, FINISHED, ERROR.
 	State pulumi.Input `pulumi:"state"`
-	// Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+	// Only tasks of this type: one of the task types the API's filter takes, e.g.
+	// `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+	// the type an upgrade task may report).
 	TaskType pulumi.StringPtrInput `pulumi:"taskType"`
 }
 

@@ -99,7 +99,8 @@ def get_instances(max_results: Optional[_builtins.int] = None,
     :param _builtins.int page_size: Instances per request, 1..1000 (default 1000, the API's maximum).
     :param _builtins.int project_id: Project id (e.g. from `getProject`).
     :param _builtins.int region_id: Region id (e.g. from `getRegion`).
-    :param _builtins.str status: Only instances in this status.
+    :param _builtins.str status: Only instances in this status: one of the 16 the API's filter takes (not DELETED, PASSWORD,
+           RESCUE or UNKNOWN, which an instance may report but the filter refuses).
     """
     __args__ = dict()
     __args__['maxResults'] = max_results
@@ -132,7 +133,8 @@ def get_instances_output(max_results: pulumi.Input[Optional[Optional[_builtins.i
     :param _builtins.int page_size: Instances per request, 1..1000 (default 1000, the API's maximum).
     :param _builtins.int project_id: Project id (e.g. from `getProject`).
     :param _builtins.int region_id: Region id (e.g. from `getRegion`).
-    :param _builtins.str status: Only instances in this status.
+    :param _builtins.str status: Only instances in this status: one of the 16 the API's filter takes (not DELETED, PASSWORD,
+           RESCUE or UNKNOWN, which an instance may report but the filter refuses).
     """
     __args__ = dict()
     __args__['maxResults'] = max_results

@@ -77,7 +77,9 @@ def get_tasks(max_results: Optional[_builtins.int] = None,
     :param _builtins.int project_id: Only tasks of this project.
     :param _builtins.int region_id: Only tasks of this region.
     :param Any state: Only tasks in this state (or any of these states): NEW, RUNNING, FINISHED, ERROR.
-    :param _builtins.str task_type: Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+    :param _builtins.str task_type: Only tasks of this type: one of the task types the API's filter takes, e.g.
+           `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+           the type an upgrade task may report).
     """
     __args__ = dict()
     __args__['maxResults'] = max_results
@@ -111,7 +113,9 @@ def get_tasks_output(max_results: pulumi.Input[Optional[Optional[_builtins.int]]
     :param _builtins.int project_id: Only tasks of this project.
     :param _builtins.int region_id: Only tasks of this region.
     :param Any state: Only tasks in this state (or any of these states): NEW, RUNNING, FINISHED, ERROR.
-    :param _builtins.str task_type: Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+    :param _builtins.str task_type: Only tasks of this type: one of the task types the API's filter takes, e.g.
+           `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+           the type an upgrade task may report).
     """
     __args__ = dict()
     __args__['maxResults'] = max_results

@@ -106,7 +106,7 @@ describe("against a loopback server", () => {
     };
     const err = await rejectionOf(createClient({ baseUrl, apiKey: newKey(), maxResponseBytes: 1000 }).waap.reseller.ping());
     expect(err).toBeInstanceOf(ResponseTooLargeError);
-    expect(err.message).toContain("GET /waap/reseller/ping returned 200 with an unexpected body: the body exceeds the client's maxResponseBytes of 1000 bytes");
+    expect(err.message).toContain("GET /waap/ping returned 200 with an unexpected body: the body exceeds the client's maxResponseBytes of 1000 bytes");
     expect((err as ResponseTooLargeError).received).toBe("10000 bytes (Content-Length)");
     expect(hits).toHaveLength(1);
   });

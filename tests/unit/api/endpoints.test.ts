@@ -150,7 +150,7 @@ describe("waap reseller", () => {
     expect(page.results).toHaveLength(5);
     expect(page.results[0]).toEqual({ date: "2026-09-01", amount: expect.any(Number) });
     expect(lastRequest()).toMatchObject({
-      path: "/waap/reseller/v1/prebilling/total/requests",
+      path: "/waap/v1/prebilling/total/requests",
       query: { client_ids: ["101", "102"], from: "2026-09-01", to: "2026-09-11", limit: "5", offset: "0" },
     });
     const all = await client.waap.reseller.totalsAll("domains", { from: "2026-09-01", to: "2026-09-11" }, { pageSize: 3 });
@@ -159,7 +159,7 @@ describe("waap reseller", () => {
 
   test("ping answers pong", async () => {
     expect(await client.waap.reseller.ping()).toEqual({ message: "pong" });
-    expect(lastRequest().path).toBe("/waap/reseller/ping");
+    expect(lastRequest().path).toBe("/waap/ping");
   });
 });
 

@@ -48,7 +48,7 @@ describe("401 AuthenticationError in every product's shape", () => {
     ["cloud", () => bad.cloud.projects.list(), "GET /cloud/v1/projects", "Given token not valid for any token type"],
     ["iam", () => bad.iam.clients.me(), "GET /iam/clients/me", "Given token not valid for any token type"],
     ["storage", () => bad.storage.notifications.list(), "GET /storage/notifications/v1/events", "Auth token is invalid"],
-    ["waap", () => bad.waap.reseller.ping(), "GET /waap/reseller/ping", "Auth token is missing or invalid"],
+    ["waap", () => bad.waap.reseller.ping(), "GET /waap/ping", "Auth token is missing or invalid"],
     ["dns", () => bad.dns.delegationStatus("example.com"), "GET /dns/v2/analyze/example.com/delegation-status", "Auth token is invalid"],
     ["streaming", () => bad.streaming.aiTasks.list(), "GET /streaming/ai/tasks", "Auth token is invalid"],
   ])("%s", async (_product, call, operation, serverWords) => {
@@ -135,7 +135,7 @@ test("reseller 400 and 404 problem+json use `detail`", async () => {
   expect(bad.message).toContain("(400 ValidationError): 'to' (2026-09-01) must be later than 'from' (2026-10-01)");
   const missing = await rejectionOf(client.waap.reseller.totals("bananas", { from: "2026-09-01", to: "2026-09-02" }));
   expect(missing).toBeInstanceOf(NotFoundError);
-  expect(missing.message).toContain("GET /waap/reseller/v1/prebilling/total/bananas failed (404 NotFoundError): The resource is not found");
+  expect(missing.message).toContain("GET /waap/v1/prebilling/total/bananas failed (404 NotFoundError): The resource is not found");
 });
 
 test("429 RateLimitError when Retry-After exceeds the budget says so, and is not retried", async () => {

@@ -153,11 +153,11 @@ export const CALLS: readonly Call[] = [
   {
     name: "reseller.totals",
     method: "GET",
-    path: "/waap/reseller/v1/prebilling/total/domains",
+    path: "/waap/v1/prebilling/total/domains",
     good: { limit: 100, offset: 0, count: 1, results: [{ date: "2026-09-01", amount: 3 }] },
     run: (c) => c.waap.reseller.totals("domains", { from: "2026-09-01", to: "2026-10-01" }),
   },
-  { name: "reseller.ping", method: "GET", path: "/waap/reseller/ping", good: { message: "pong" }, run: (c) => c.waap.reseller.ping() },
+  { name: "reseller.ping", method: "GET", path: "/waap/ping", good: { message: "pong" }, run: (c) => c.waap.reseller.ping() },
   {
     name: "aiTasks.listAll",
     method: "GET",

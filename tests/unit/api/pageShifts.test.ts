@@ -198,7 +198,7 @@ describe("every listAll of the client, over a list that gains two items at its h
     {
       name: "waap.reseller.totalsAll",
       wire: (id: string) => ({ date: id, amount: 1 }),
-      run: (t: Transport) => waapApi(t).reseller.totalsAll("requests", { from: "2026-01-01", to: "2026-02-01" }, { pageSize: 10 }),
+      run: (t: Transport) => waapApi({ ...t, baseUrl: "http://127.0.0.1:1" }).reseller.totalsAll("requests", { from: "2026-01-01", to: "2026-02-01" }, { pageSize: 10 }),
       idOf: (r: any) => r.date,
     },
   ])("$name: each item once, none of the first 23 missing", async ({ wire, run, idOf }) => {

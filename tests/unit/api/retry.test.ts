@@ -421,7 +421,7 @@ describe("against the simulator", () => {
     ["401", (c: ReturnType<typeof createClient>) => c.cloud.regions.list(), "GET", "/cloud/v1/regions", true],
     ["403", (c: ReturnType<typeof createClient>) => c.cloud.k8s.upgrade(1, 76, "prod-cluster", "v1.31.2"), "POST", "/cloud/v2/k8s/clusters/1/76/prod-cluster/upgrade", "ro"],
     ["404", (c: ReturnType<typeof createClient>) => c.cloud.k8s.getCluster(1, 76, "ghost"), "GET", "/cloud/v2/k8s/clusters/1/76/ghost", false],
-    ["422", (c: ReturnType<typeof createClient>) => c.waap.reseller.totals("requests", { from: "", to: "" }), "GET", "/waap/reseller/v1/prebilling/total/requests", false],
+    ["422", (c: ReturnType<typeof createClient>) => c.waap.reseller.totals("requests", { from: "", to: "" }), "GET", "/waap/v1/prebilling/total/requests", false],
   ] as const)("%s is not retried", async (status, call, method, path, keyKind) => {
     const { sleep, waits } = recordingSleep();
     const apiKey = keyKind === true ? newKey() : keyKind === "ro" ? sim.readOnlyApiKey : sim.apiKey;

@@ -5,8 +5,25 @@ import { REFUSAL_CODES, refusalCodesIn, withRefusalCode } from "../../../provide
 import { StorageEventAdoptionError, StorageEventConflictError } from "../../../provider/resources/storage/events";
 import { REPORT_SCHEMA } from "./schemaCheck";
 
-test("defaults: the current directory's selected stack, two at a time, no files", () => {
-  expect(parseOptions([], "/work")).toEqual({ cwds: ["/work"], stacks: [], allStacks: false, parallel: 2, list: false, help: false });
+test("defaults: the current directory's selected stack, two at a time, listings bounded at 5m and previews at 30m, no files", () => {
+  expect(parseOptions([], "/work")).toEqual({ cwds: ["/work"], stacks: [], allStacks: false, parallel: 2, listTimeoutMs: 300_000, previewTimeoutMs: 1_800_000, list: false, help: false });
+});
+
+test.each([
+  ["90s", 90_000],
+  ["5m", 300_000],
+  ["1h30m", 5_400_000],
+  ["2m5s", 125_000],
+  ["45", 45_000],
+  ["24h", 86_400_000],
+])("--list-timeout and --preview-timeout take durations: %s", (text, ms) => {
+  expect(parseOptions(["--list-timeout", text, "--preview-timeout", text])).toMatchObject({ listTimeoutMs: ms, previewTimeoutMs: ms });
+});
+
+test.each(["0", "0s", "", "5 m", "1.5m", "-1m", "25h", "30d", "5ms", "m", "1s1m"])("a duration %j is refused with the flag and the form named", (text) => {
+  const form = `must be a duration from 1s to 24h such as 90s, 5m or 1h30m (a bare number is seconds), got ${JSON.stringify(text)}`;
+  expect(() => parseOptions([`--list-timeout=${text}`])).toThrow(`--list-timeout ${form}`);
+  expect(() => parseOptions([`--preview-timeout=${text}`])).toThrow(`--preview-timeout ${form}`);
 });
 
 test("repeatable --cwd and --stack, shard, parallel and the report files (relative to the current directory)", () => {
@@ -20,6 +37,8 @@ test("repeatable --cwd and --stack, shard, parallel and the report files (relati
     jsonFile: "/w/r.json",
     markdownFile: "/w/r.md",
     junitFile: "/w/r.xml",
+    listTimeoutMs: 300_000,
+    previewTimeoutMs: 1_800_000,
     list: false,
     help: false,
   });

@@ -83,7 +83,7 @@ describe("runLookup with the cache", () => {
     await runLookup(getResellerTotalsLookup, { ...base, clientIds: [101] }, env);
     await runLookup(getResellerTotalsLookup, { ...base, clientIds: [101] }, env);
     await runLookup(getResellerTotalsLookup, { ...base, clientIds: [102] }, env);
-    expect(requestsTo(sim, "/waap/reseller/v1/prebilling/total")).toHaveLength(2);
+    expect(requestsTo(sim, "/waap/v1/prebilling/total")).toHaveLength(2);
   });
 
   it("makes separate requests for a different key against the same base URL", async () => {

@@ -75,7 +75,7 @@ describe("getResellerTotals / getResellerPing", () => {
     expect(r.rows).toEqual(SEED_REQUESTS_101_102.slice(0, 7));
     expect(r.total).toBe(1159240);
     expect(r.clientIds).toEqual([101, 102]);
-    const [req] = requestsTo(sim, "/waap/reseller/v1/prebilling/total/requests");
+    const [req] = requestsTo(sim, "/waap/v1/prebilling/total/requests");
     expect(req?.query).toMatchObject({ client_ids: ["101", "102"], from: "2026-09-01", to: "2026-09-08" });
   });
 
@@ -93,7 +93,7 @@ describe("getResellerTotals / getResellerPing", () => {
     expect(r.total).toBe(373);
     // Each page after the first re-reads the last 5 rows of the one before (rows told apart by
     // date), so the list continues where it was even if the report moved; a short page ends it.
-    expect(requestsTo(sim, "/waap/reseller").map((q) => q.query["offset"])).toEqual(["0", "25", "50", "75"]);
+    expect(requestsTo(sim, "/waap/v1/prebilling").map((q) => q.query["offset"])).toEqual(["0", "25", "50", "75"]);
     const capped = await runLookup(getResellerTotalsLookup, { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-11-30", limit: 30, offset: 5, maxResults: 40 }, env);
     expect(capped.rows).toEqual(r.rows.slice(5, 45));
     expect(capped.rows[0]).toEqual({ date: "2026-09-06", amount: 4 });
@@ -104,7 +104,7 @@ describe("getResellerTotals / getResellerPing", () => {
   it("with limit 0 makes one request and returns no rows", async () => {
     const r = await runLookup(getResellerTotalsLookup, { metric: "volume", from: "2026-09-01", to: "2026-09-03", limit: 0 }, envFor(sim));
     expect(r.rows).toEqual([]);
-    expect(requestsTo(sim, "/waap/reseller")).toHaveLength(1);
+    expect(requestsTo(sim, "/waap/v1/prebilling")).toHaveLength(1);
   });
 
   it("ping answers pong", async () => {

@@ -70,7 +70,7 @@ const LOOKUPS: [string, AnyLookup, AnyOutputLookup, Record<string, unknown> | un
   ["getResellerPing", cp.getResellerPing, cp.getResellerPingOutput, {}],
   ["getCurrentClient", cp.getCurrentClient, cp.getCurrentClientOutput, undefined],
   ["getTask", cp.getTask, cp.getTaskOutput, { taskId: "5f6d8b7a-0000-4000-8000-000000000001" }],
-  ["getTasks", cp.getTasks, cp.getTasksOutput, { state: ["NEW", "RUNNING"], taskType: "upgrade_k8s_cluster" }],
+  ["getTasks", cp.getTasks, cp.getTasksOutput, { state: ["NEW", "RUNNING"], taskType: "upgrade_k8s_cluster_v2" }],
   ["getK8sClusters", cp.getK8sClusters, cp.getK8sClustersOutput, { projectId: 1, regionId: 76, pageSize: 10 }],
   ["getK8sCluster", cp.getK8sCluster, cp.getK8sClusterOutput, { projectId: 1, regionId: 76, clusterName: "demo-cluster" }],
   ["getK8sUpgradeVersions", cp.getK8sUpgradeVersions, cp.getK8sUpgradeVersionsOutput, { projectId: 1, regionId: 76, clusterName: "demo-cluster" }],

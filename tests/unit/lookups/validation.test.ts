@@ -125,6 +125,17 @@ const cases: Case[] = [
     'getStreamingAiTasks: ordering must be one of task_id, status, task_name, started_at; got "newest"', "ordering"],
   ["getStreamingAiTasks: unknown taskName", getStreamingAiTasksLookup, { taskName: "translation" },
     'getStreamingAiTasks: taskName must be one of transcription, content-moderation; got "translation"', "taskName"],
+  // The public OpenAPI's query enums (provider/lookups/queryEnums.ts): a status an instance may
+  // report is not a value the filter takes.
+  ...(["RESCUE", "DELETED", "PASSWORD", "UNKNOWN"] as const).map((status): Case => [
+    `getInstances: status ${status} (reported, not filtered by)`, getInstancesLookup, { projectId: 1, regionId: 76, status },
+    `getInstances: status must be one of ACTIVE, BUILD, ERROR, HARD_REBOOT, MIGRATING, PAUSED, REBOOT, REBUILD, RESIZE, REVERT_RESIZE, SHELVED, SHELVED_OFFLOADED, SHUTOFF, SOFT_DELETED, SUSPENDED, VERIFY_RESIZE; got "${status}"`, "status"]),
+  ["getInstances: status in lower case", getInstancesLookup, { projectId: 1, regionId: 76, status: "active" },
+    /status must be one of ACTIVE, .*; got "active" \(did you mean "ACTIVE"\?\)$/, "status"],
+  ["getTasks: the spec's upgrade task type", getTasksLookup, { taskType: "upgrade_k8s_cluster" },
+    /^getTasks: taskType must be one of activate_ddos_profile, .*, upgrade_k8s_cluster_v2, .*; got "upgrade_k8s_cluster" \(did you mean "upgrade_k8s_cluster_v2"\?\)$/, "taskType"],
+  ["getTasks: unknown task type", getTasksLookup, { taskType: "make_coffee" }, /^getTasks: taskType must be one of activate_ddos_profile, .*; got "make_coffee"$/, "taskType"],
+  ["getTasks: lower-case state", getTasksLookup, { state: "running" }, /state must be one of NEW, RUNNING, FINISHED, ERROR \(or a list of them\); got "running" \(did you mean "RUNNING"\?\)$/, "state"],
 ];
 
 describe("lookup argument validation", () => {

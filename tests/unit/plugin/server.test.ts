@@ -332,6 +332,32 @@ describe("lookups as invokes", () => {
     expect(sim.requests()).toEqual([]);
   });
 
+  test("reseller invokes against a platform serving only the reference's paths: one 404 at the public path, then the reference's", async () => {
+    const specOnly = await startSimulator({ apiKey: KEY, resellerPaths: "spec" });
+    try {
+      await configure({ apiKey: secret(KEY), baseUrl: specOnly.url });
+      expect((await invoke("cloudplatform:index:getResellerPing", {}))["healthy"]).toBe(true);
+      const totals = await invoke("cloudplatform:index:getResellerTotals", { metric: "domains", clientIds: [101], from: "2026-09-01", to: "2026-09-03" });
+      expect(totals["rows"]).toHaveLength(2);
+      expect(specOnly.requests().map((r) => [r.path, r.status])).toEqual([
+        ["/waap/ping", 404],
+        ["/waap/reseller/ping", 200],
+        ["/waap/reseller/v1/prebilling/total/domains", 200],
+      ]);
+    } finally {
+      await specOnly.close();
+    }
+  });
+
+  test("a filter value the public API's query enum lacks (status RESCUE) is the invoke's check failure, naming the allowed values", async () => {
+    sim.reset();
+    const req = new provProto.InvokeRequest().setTok("cloudplatform:index:getInstances").setArgs(struct({ projectId: 1, regionId: 76, status: "RESCUE" }));
+    const res = await call<provProto.InvokeRequest, provProto.InvokeResponse>(client, "invoke", req);
+    const failures = res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() }));
+    expect(failures).toEqual([{ property: "status", reason: expect.stringMatching(/getInstances: status must be one of ACTIVE, BUILD, .*VERIFY_RESIZE; got "RESCUE"/) }]);
+    expect(sim.requests()).toEqual([]);
+  });
+
   test("a result computed from a secret argument comes back secret; from plain arguments, plain", async () => {
     const plain = await invoke("cloudplatform:index:getRegion", { id: 76 });
     expect(plain["id"]).toBe(76);

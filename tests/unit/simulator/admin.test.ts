@@ -34,6 +34,21 @@ describe("request log", () => {
     expect((await admin("DELETE", "/requests")).status).toBe(204);
     expect((await admin("GET", "/requests")).body.requests).toEqual([]);
   });
+
+  test("keeps each request's body: parsed when JSON, as text otherwise, none when empty or over 16 KiB", async () => {
+    const event = { name: "reaching_used_space", storage_name: "media", bytes: 5 };
+    await call(sim.url, "POST", "/storage/notifications/v1/event?client_id=42", { body: event });
+    await call(sim.url, "PUT", "/storage/notifications/v1/event", { rawBody: "not json" });
+    await call(sim.url, "GET", "/storage/notifications/v1/events");
+    await call(sim.url, "PUT", "/storage/notifications/v1/event", { rawBody: JSON.stringify({ name: "x".repeat(17 * 1024) }) });
+    const entries = (await admin("GET", "/requests")).body.requests;
+    expect(entries.map((e: { body?: unknown }) => e.body)).toEqual([event, "not json", undefined, undefined]);
+    expect(entries[0].query).toEqual({ client_id: "42" });
+    // A copy: changing what a test got does not change the log.
+    const [first] = sim.requests();
+    (first?.body as { bytes: number }).bytes = 6;
+    expect(sim.requests()[0]?.body).toEqual(event);
+  });
 });
 
 describe("state and out-of-band changes", () => {

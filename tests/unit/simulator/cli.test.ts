@@ -173,8 +173,9 @@ test("--ready-file holds the URL, the keys and the pid once it listens, before t
 });
 
 test("parseArgs reads every flag and rejects unknown ones", () => {
-  const { options, readyFile } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--dialect", "public-api", "--ready-file", "r.json", "--quiet"]);
-  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", faultSeed: 42, timeScale: 10, stateFile: "f.json", dialect: "public-api", log: false });
+  const { options, readyFile } = parseArgs(["--port", "8080", "--api-key=K", "--seed", "s.json", "--fault-seed", "42", "--time-scale", "10", "--state-file", "f.json", "--dialect", "public-api", "--reseller-paths", "spec", "--ready-file", "r.json", "--quiet"]);
+  expect(options).toMatchObject({ port: 8080, apiKey: "K", seed: "s.json", faultSeed: 42, timeScale: 10, stateFile: "f.json", dialect: "public-api", resellerPaths: "spec", log: false });
+  expect(() => parseArgs(["--reseller-paths", "all"])).toThrow('--reseller-paths must be one of: both, public, spec (got "all")');
   expect(readyFile).toBe("r.json");
   expect(() => parseArgs(["--fault-seed", "1.5"])).toThrow(/--fault-seed needs a non-negative integer/);
   expect(() => parseArgs(["--nope"])).toThrow(/unknown option/);

@@ -89,6 +89,11 @@ describe("instances", () => {
     expectCloudError(await call(sim.url, "GET", "/cloud/v1/instances/999/76"), 404, "NotFoundError");
     expectCloudError(await call(sim.url, "GET", "/cloud/v1/instances/1/999"), 404, "NotFoundError");
     expectCloudError(await call(sim.url, "GET", "/cloud/v1/instances/1/76?limit=1001"), 400, "ValidationError");
+    // The status filter takes the public OpenAPI's InstanceStatusQuery, not every reported status.
+    for (const status of ["RESCUE", "DELETED", "PASSWORD", "UNKNOWN"]) {
+      expectCloudError(await call(sim.url, "GET", `/cloud/v1/instances/1/76?status=${status}`), 400, "ValidationError");
+    }
+    expect((await call(sim.url, "GET", "/cloud/v1/instances/1/76?status=SOFT_DELETED")).status).toBe(200);
   });
 });
 
@@ -115,6 +120,10 @@ describe("tasks", () => {
     expect(r38.body.results[0].task_type).toBe("create_vm");
     const typed = await call(sim.url, "GET", "/cloud/v1/tasks?task_type=upgrade_k8s_cluster");
     expect(typed.body.count).toBe(2);
+    // The public OpenAPI's filter value for the upgrade finds the tasks that report the spec's name.
+    const typedV2 = await call(sim.url, "GET", "/cloud/v1/tasks?task_type=upgrade_k8s_cluster_v2");
+    expect(typedV2.body.results.map((t: { id: string }) => t.id).sort()).toEqual([...a.body.tasks, ...b.body.tasks].sort());
+    expect((await call(sim.url, "GET", "/cloud/v1/tasks?task_type=create_vm_v2")).body.count).toBe(0);
     const limited = await call(sim.url, "GET", "/cloud/v1/tasks?limit=1&offset=2");
     expect(limited.body.count).toBe(3);
     expect(limited.body.results).toHaveLength(1);

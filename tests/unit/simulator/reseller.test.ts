@@ -111,3 +111,36 @@ describe("totals", () => {
     }
   });
 });
+
+describe("the two sets of paths (option resellerPaths)", () => {
+  const PATHS = {
+    public: ["/waap/v1/prebilling/total/domains?from=2026-09-01&to=2026-09-03", "/waap/ping"],
+    spec: ["/waap/reseller/v1/prebilling/total/domains?from=2026-09-01&to=2026-09-03", "/waap/reseller/ping"],
+  };
+  const statuses = async (s: RunningSimulator, paths: string[]) => Promise.all(paths.map(async (p) => (await call(s.url, "GET", p)).status));
+
+  test("by default both are served, with the same answers", async () => {
+    expect(await statuses(sim, [...PATHS.public, ...PATHS.spec])).toEqual([200, 200, 200, 200]);
+    const [pub, spec] = await Promise.all([call(sim.url, "GET", PATHS.public[0]!), call(sim.url, "GET", PATHS.spec[0]!)]);
+    expect(pub.body).toEqual(spec.body);
+  });
+
+  test.each([
+    { served: "public" as const, other: "spec" as const },
+    { served: "spec" as const, other: "public" as const },
+  ])("resellerPaths $served serves that set; the other answers 404 as an unknown path does", async ({ served, other }) => {
+    const only = await start({ resellerPaths: served });
+    try {
+      expect(await statuses(only, PATHS[served])).toEqual([200, 200]);
+      expect(await statuses(only, PATHS[other])).toEqual([404, 404]);
+      const missing = await call(only.url, "GET", PATHS[other][1]!);
+      expect(missing.body).toEqual((await call(only.url, "GET", "/waap/nothing-here")).body);
+    } finally {
+      await only.close();
+    }
+  });
+
+  test("an unknown value is refused naming the allowed ones", async () => {
+    await expect(start({ resellerPaths: "none" as never })).rejects.toThrow('resellerPaths option must be one of: both, public, spec (got "none")');
+  });
+});

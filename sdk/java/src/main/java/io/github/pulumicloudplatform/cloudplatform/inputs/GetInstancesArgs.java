@@ -93,14 +93,16 @@ public final class GetInstancesArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
-     * Only instances in this status.
+     * Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+     * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
      * 
      */
     @Import(name="status")
     private @Nullable Output<String> status;
 
     /**
-     * @return Only instances in this status.
+     * @return Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+     * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
      * 
      */
     public Optional<Output<String>> status() {
@@ -242,7 +244,8 @@ public final class GetInstancesArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param status Only instances in this status.
+         * @param status Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+         * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
          * 
          * @return builder
          * 
@@ -253,7 +256,8 @@ public final class GetInstancesArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param status Only instances in this status.
+         * @param status Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+         * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
          * 
          * @return builder
          * 

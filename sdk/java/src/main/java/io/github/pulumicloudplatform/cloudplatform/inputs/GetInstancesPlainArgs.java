@@ -92,14 +92,16 @@ public final class GetInstancesPlainArgs extends com.pulumi.resources.InvokeArgs
     }
 
     /**
-     * Only instances in this status.
+     * Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+     * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
      * 
      */
     @Import(name="status")
     private @Nullable String status;
 
     /**
-     * @return Only instances in this status.
+     * @return Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+     * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
      * 
      */
     public Optional<String> status() {
@@ -191,7 +193,8 @@ public final class GetInstancesPlainArgs extends com.pulumi.resources.InvokeArgs
         }
 
         /**
-         * @param status Only instances in this status.
+         * @param status Only instances in this status: one of the 16 the API&#39;s filter takes (not DELETED, PASSWORD,
+         * RESCUE or UNKNOWN, which an instance may report but the filter refuses).
          * 
          * @return builder
          * 

@@ -108,14 +108,18 @@ public final class GetTasksArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
-     * Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+     * Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+     * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+     * the type an upgrade task may report).
      * 
      */
     @Import(name="taskType")
     private @Nullable Output<String> taskType;
 
     /**
-     * @return Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+     * @return Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+     * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+     * the type an upgrade task may report).
      * 
      */
     public Optional<Output<String>> taskType() {
@@ -279,7 +283,9 @@ public final class GetTasksArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param taskType Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+         * @param taskType Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+         * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+         * the type an upgrade task may report).
          * 
          * @return builder
          * 
@@ -290,7 +296,9 @@ public final class GetTasksArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param taskType Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+         * @param taskType Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+         * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+         * the type an upgrade task may report).
          * 
          * @return builder
          * 

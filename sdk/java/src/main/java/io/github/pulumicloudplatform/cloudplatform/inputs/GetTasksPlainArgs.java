@@ -107,14 +107,18 @@ public final class GetTasksPlainArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
-     * Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+     * Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+     * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+     * the type an upgrade task may report).
      * 
      */
     @Import(name="taskType")
     private @Nullable String taskType;
 
     /**
-     * @return Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+     * @return Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+     * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+     * the type an upgrade task may report).
      * 
      */
     public Optional<String> taskType() {
@@ -218,7 +222,9 @@ public final class GetTasksPlainArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param taskType Only tasks of this type, e.g. `upgrade_k8s_cluster`.
+         * @param taskType Only tasks of this type: one of the task types the API&#39;s filter takes, e.g.
+         * `upgrade_k8s_cluster_v2` for cluster upgrades (the filter does not take `upgrade_k8s_cluster`,
+         * the type an upgrade task may report).
          * 
          * @return builder
          * 
