@@ -8,7 +8,7 @@ STAMP_NPM := node_modules/.npm-ci.stamp
 STAMP_BUILD := dist/.build.stamp
 SOURCES := $(shell find provider sdk/nodejs simulator -name '*.ts' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help setup build pulumi-cli pulumi-cli-go test test-assets test-integration-main test-integration-timed test-new-machine go-programs sdkgen python-venv node-24 test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
+.PHONY: help setup build pulumi-cli pulumi-cli-go java-sdk test test-assets test-integration-main test-integration-timed test-new-machine go-programs sdkgen python-venv node-24 test-unit test-integration test-reliability test-compat demo bench typecheck docs python-sdk schema sdks version plugin-archive dist clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -51,10 +51,10 @@ plugin-archive: build ## this machine's plugin archive for `pulumi plugin instal
 	bash tools/plugin-archive.sh
 
 # PLUGIN_DOWNLOAD_URL=<url>: the artifacts name it (tools/release/dist.sh; RELEASING.md).
-dist: build ## everything a release publishes (PLUGIN_DOWNLOAD_URL=<url> to name the plugin's download URL), into dist-release/: npm tarball, plugin archives (linux/darwin/windows, amd64/arm64), Python sdist and wheel, SHA256SUMS; prints the Go SDK's tag
+dist: build ## everything a release publishes (PLUGIN_DOWNLOAD_URL=<url> to name the plugin's download URL), into dist-release/: npm tarball, plugin archives (linux/darwin/windows, amd64/arm64), Python sdist and wheel, the Java SDK jar and pom, SHA256SUMS; prints the Go SDK's tag
 	bash tools/release/dist.sh
 
-sdks: schema ## regenerate the Python and Go SDKs (sdk/python, sdk/go) from the plugin schema
+sdks: schema pulumi-cli ## regenerate the Python, Go and Java SDKs (sdk/python, sdk/go, sdk/java) from the plugin schema
 	bash tools/gen-sdks.sh
 
 typecheck: $(STAMP_BUILD) ## type-check sources and tests
@@ -86,7 +86,7 @@ test-new-machine: ## `make test` as a new machine runs it: a clean clone of HEAD
 
 # What integration suites would otherwise build on first use, one suite waiting while it does.
 # All are cached outside the repository; on a machine that has them this takes seconds.
-test-assets: pulumi-cli go-programs sdkgen python-venv node-24 ## the CLI plus what the integration suites need from outside npm (venv, Go programs, the SDK generator, Node 24)
+test-assets: pulumi-cli go-programs sdkgen python-venv node-24 java-sdk ## the CLI plus what the integration suites need from outside npm (venv, Go programs, the SDK generator, Node 24, the Java SDK in the Maven cache)
 
 # The Go test programs, after the CLI: its build fills Go's cache, so these take seconds.
 go-programs: pulumi-cli
@@ -105,6 +105,12 @@ python-venv:
 
 node-24:
 	@bash tools/node-runtime.sh 24 >/dev/null
+
+# sdk/java built and installed into the Maven cache outside the repo, and the Java examples built
+# and unit-tested once, so Maven's first downloads (com.pulumi:pulumi, the Maven plugins, JUnit)
+# happen here: about 1.5 minutes on an empty cache, at nice 10 beside the Go builds.
+java-sdk:
+	@nice -n 10 bash scripts/java-sdk.sh --warm-examples >/dev/null
 
 # python-sdk first: the unit tests allow 30 s per test and hook, and the official SDK's first
 # install (a download) must not happen inside officialSdk.test.ts's hook. Six workers on 2

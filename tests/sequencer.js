@@ -49,7 +49,9 @@ const MEASURED_SECONDS = {
   "tests/integration/driftSilentBackend.test.ts": 18,
   "tests/integration/engine-smoke.test.ts": 15,
   "tests/integration/goProgram.test.ts": 14,
-  "tests/integration/generatedSdks.test.ts": 4,
+  "tests/integration/javaPrograms.test.ts": 150,
+  "tests/integration/pluginSchemaUpgrade.test.ts": 50,
+  "tests/integration/generatedSdks.test.ts": 8,
 };
 
 /**

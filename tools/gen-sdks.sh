@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the Python and Go SDKs from the plugin schema into sdk/python and sdk/go, what
+# Regenerates the Python, Go and Java SDKs from the plugin schema into sdk/python, sdk/go and
+# sdk/java (tools/sdkgen/java/gen.sh: the Java host and a Maven build). Python and Go are what
 # `pulumi package gen-sdk provider/plugin/schema.json --language python|go --out sdk` writes with
 # Pulumi's released language hosts (tools/sdkgen explains why we call the generators directly).
 # The generator is built once into the CLI cache, keyed by a hash of its source and go.mod/go.sum,
@@ -27,7 +28,14 @@ fi
 [[ "${1:-}" == "--build-only" ]] && exit 0
 
 OUT="${1:-$REPO/sdk}"
+# The Go and Python SDKs come from the schema's Go/Python view: the wide integers (bytes, count,
+# clientId) stay `integer` there, so programs written for 0.1.0 compile and read `int` as before.
+VIEW="$(mktemp -t cloudplatform-schema-go-python.XXXXXX)"
+trap 'rm -f "$VIEW"' EXIT
+node "$HERE/schema/generate.js" --go-python "$VIEW"
 for language in python go; do
-  "$GEN" "$REPO/provider/plugin/schema.json" "$language" "$OUT"
+  "$GEN" "$VIEW" "$language" "$OUT"
   echo "[sdks] wrote $OUT/$language"
 done
+bash "$HERE/sdkgen/java/gen.sh" "$OUT/java"
+echo "[sdks] wrote $OUT/java"

@@ -3,16 +3,19 @@
 #   <root>/bin/pulumi                          the CLI (v3.248.0, or an installed one that is newer)
 #   <root>/bin/pulumi-language-nodejs          the Node.js language host
 #   <root>/bin/pulumi-language-yaml            the YAML language host (pulumi-yaml v1.25.0)
+#   <root>/bin/pulumi-language-java            the Java language host (pulumi-java v1.13.0)
 #   <root>/bin/pulumi-resource-pulumi-nodejs   the dynamic-provider launcher from @pulumi/pulumi
 # <root> is outside the repo (default ~/.cache/pulumi-cloudplatform/cli-v3.248.0/host-<hash>/
 # checkout-<path hash>), so a second run, a fresh clone or `make clean` reuses what it holds. The
 # CLI itself is built once into cli-v3.248.0/bin and hard-linked into each host-<hash>/bin;
-# <hash> is that of tools/langhost, tools/go.{mod,sum} and tools/yamlhost/go.{mod,sum}, so a
+# <hash> is that of tools/langhost, tools/go.{mod,sum} and tools/{yaml,java}host/go.{mod,sum}, so a
 # changed language host gets its own (built in seconds to a minute) and checkouts with different
 # hosts never overwrite each other's. Each checkout's <root>/bin hard-links those binaries and
 # links the launcher of its own node_modules: two clones never run each other's @pulumi/pulumi,
 # and a clone that is deleted leaves no other checkout with a dangling launcher. The YAML host is its own module (tools/yamlhost): pulumi-yaml v1.25.0 compiles only
 # against Pulumi v3.206.0, and a host is a separate process, so its pins do not touch the CLI's.
+# The Java host likewise (tools/javahost): pulumi-java v1.13.0 compiles only against v3.175.0, and
+# it is the newest release the module proxy and checksum database serve complete.
 # `--print-root` prints <root>.
 # `--no-launcher` builds the CLI and language hosts without linking the launcher, so the Go build
 # can run before (or beside) `npm ci`; a later call without it links the launcher in a moment.
@@ -26,8 +29,9 @@ CACHE_BASE="${CLOUDPLATFORM_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-cl
 BASE="$CACHE_BASE/cli-v$VERSION"
 CLI_BIN="$BASE/bin"
 HOST_HASH="$(cat "$HERE"/langhost/*.go "$HERE/go.mod" "$HERE/go.sum" "$HERE/yamlhost/go.mod" "$HERE/yamlhost/go.sum" \
-  | sha256sum | cut -c1-12)"
+  "$HERE/javahost/go.mod" "$HERE/javahost/go.sum" | sha256sum | cut -c1-12)"
 YAML_VERSION=1.25.0
+JAVA_VERSION=1.13.0
 HOST_BIN="$BASE/host-$HOST_HASH/bin"
 ROOT="$BASE/host-$HOST_HASH/checkout-$(printf '%s' "$REPO" | sha256sum | cut -c1-12)"
 BIN="$ROOT/bin"
@@ -51,7 +55,7 @@ version_ge() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" == "$2" 
 # the engine looks for the language hosts beside the `pulumi` it runs as) and its own launcher.
 link_checkout() {
   local f
-  for f in pulumi pulumi-language-nodejs pulumi-language-yaml; do
+  for f in pulumi pulumi-language-nodejs pulumi-language-yaml pulumi-language-java; do
     if [[ -L "$HOST_BIN/$f" ]]; then ln -sfn "$(readlink -f "$HOST_BIN/$f")" "$BIN/$f"
     else ln -f "$HOST_BIN/$f" "$BIN/$f" 2>/dev/null || cp "$HOST_BIN/$f" "$BIN/$f"; fi
   done
@@ -62,7 +66,8 @@ link_checkout() {
 mkdir -p "$BIN" "$HOST_BIN" "$CLI_BIN"
 
 # 1. The cache already holds a working CLI with this checkout's language host.
-if [[ -x "$HOST_BIN/pulumi" && -x "$HOST_BIN/pulumi-language-nodejs" && -x "$HOST_BIN/pulumi-language-yaml" ]] \
+if [[ -x "$HOST_BIN/pulumi" && -x "$HOST_BIN/pulumi-language-nodejs" && -x "$HOST_BIN/pulumi-language-yaml" \
+  && -x "$HOST_BIN/pulumi-language-java" ]] \
   && [[ "$("$HOST_BIN/pulumi" version 2>/dev/null)" == v* ]]; then
   link_checkout
   say "using cached $("$BIN/pulumi" version) in $BIN"
@@ -70,7 +75,7 @@ if [[ -x "$HOST_BIN/pulumi" && -x "$HOST_BIN/pulumi-language-nodejs" && -x "$HOS
 fi
 
 # 2. An installed pulumi of a suitable version, with its language host beside it. Its own YAML
-#    host is used as is; without one, ours is built (step 3 builds only that).
+#    and Java hosts are used as they are; without them, ours are built (step 3 builds only those).
 INSTALLED_CLI=false
 if command -v pulumi >/dev/null 2>&1; then
   installed="$(pulumi version 2>/dev/null | sed 's/^v//')"
@@ -78,13 +83,14 @@ if command -v pulumi >/dev/null 2>&1; then
   if [[ -n "$installed" ]] && version_ge "$installed" "$VERSION" && [[ -x "$host_dir/pulumi-language-nodejs" ]]; then
     ln -sfn "$(readlink -f "$(command -v pulumi)")" "$HOST_BIN/pulumi"
     ln -sfn "$host_dir/pulumi-language-nodejs" "$HOST_BIN/pulumi-language-nodejs"
-    if [[ -x "$host_dir/pulumi-language-yaml" ]]; then
+    if [[ -x "$host_dir/pulumi-language-yaml" && -x "$host_dir/pulumi-language-java" ]]; then
       ln -sfn "$host_dir/pulumi-language-yaml" "$HOST_BIN/pulumi-language-yaml"
+      ln -sfn "$host_dir/pulumi-language-java" "$HOST_BIN/pulumi-language-java"
       link_checkout
-      say "using installed pulumi v$installed (and its YAML host) from $host_dir"
+      say "using installed pulumi v$installed (and its YAML and Java hosts) from $host_dir"
       exit 0
     fi
-    say "using installed pulumi v$installed from $host_dir; it has no pulumi-language-yaml, building v$YAML_VERSION"
+    say "using installed pulumi v$installed from $host_dir; it lacks pulumi-language-yaml or -java, building pulumi-yaml v$YAML_VERSION and pulumi-java v$JAVA_VERSION"
     INSTALLED_CLI=true
   else
     say "installed pulumi ${installed:-?} is older than v$VERSION or lacks pulumi-language-nodejs; building v$VERSION"
@@ -123,6 +129,10 @@ build() { # build <module dir> <output> <package> <ldflags> <how long>
   mv "$out.tmp" "$out"
 }
 
+# The hosts' modules are fetched beside the CLI's build (network beside CPU); the `download` calls
+# below then find them in the module cache, or report what failed.
+(cd "$HERE/yamlhost" && go mod download) >/dev/null 2>&1 &
+(cd "$HERE/javahost" && go mod download) >/dev/null 2>&1 &
 if ! $INSTALLED_CLI; then
   download "$HERE" "Pulumi v$VERSION" "cd tools && GONOSUMDB=github.com/pulumi/pulumi/pkg go mod tidy"
   build "$HERE" "$HOST_BIN/pulumi-language-nodejs" ./langhost "-w -s -X main.version=$VERSION" "seconds once the CLI is built"
@@ -135,9 +145,13 @@ if ! $INSTALLED_CLI; then
   # must be this host's bin (with its language hosts), not the shared CLI_BIN.
   ln -f "$CLI_BIN/pulumi" "$HOST_BIN/pulumi" 2>/dev/null || cp "$CLI_BIN/pulumi" "$HOST_BIN/pulumi"
 fi
-# The YAML host: built last, so most of its packages are already in Go's build cache.
+wait
+# The YAML and Java hosts: built last, so most of their packages are already in Go's build cache.
 download "$HERE/yamlhost" "pulumi-yaml v$YAML_VERSION" "cd tools/yamlhost && GOFLAGS=-mod=mod go mod tidy"
 build "$HERE/yamlhost" "$HOST_BIN/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml \
   "-w -s -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$YAML_VERSION" "about a minute the first time"
+download "$HERE/javahost" "pulumi-java v$JAVA_VERSION" "cd tools/javahost && GOFLAGS=-mod=mod go mod tidy"
+build "$HERE/javahost" "$HOST_BIN/pulumi-language-java" github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java \
+  "-w -s -X github.com/pulumi/pulumi-java/pkg/version.Version=v$JAVA_VERSION" "about a minute the first time"
 link_checkout
-say "ready: $("$BIN/pulumi" version) in $BIN (+ pulumi-language-nodejs, pulumi-language-yaml v$YAML_VERSION)"
+say "ready: $("$BIN/pulumi" version) in $BIN (+ pulumi-language-nodejs, pulumi-language-yaml v$YAML_VERSION, pulumi-language-java v$JAVA_VERSION)"

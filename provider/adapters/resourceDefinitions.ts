@@ -23,6 +23,12 @@ export interface ResourceDefinition<I, O> {
   readonly replaceOnChanges: readonly (keyof I & string)[];
   /** Number inputs that are whole numbers: `integer` in the schema (the SDK's types say only `number`). */
   readonly integerInputs: readonly (keyof I & string)[];
+  /**
+   * The integer inputs whose range passes 2^31 (the API's uint64/int64): `number` in the schema,
+   * since Pulumi's `integer` is a 32-bit `Integer`/`int` in Java and C#; the Go and Python SDKs
+   * keep the `int` 0.1.0 shipped. Safe integers either way (the check refuses the rest).
+   */
+  readonly wideIntegerInputs: readonly (keyof I & string)[];
   /** Computed outputs an update never changes (the server's id): known in the plugin's preview of an update. */
   readonly keptOnUpdate: readonly Exclude<keyof O & string, keyof I>[];
   /** The failures `check` reports without asking the API. */
@@ -35,6 +41,7 @@ export const RESOURCE_DEFINITIONS = {
     lifecycle: k8sClusterUpgrade,
     replaceOnChanges: IDENTITY_INPUTS,
     integerInputs: ["projectId", "regionId", "timeoutMinutes", "soakSeconds"] as const,
+    wideIntegerInputs: [] as const,
     keptOnUpdate: ["clusterId"] as const,
     offlineCheck: (inputs, unknown) => validateInputs(inputs, unknown).failures,
   } satisfies ResourceDefinition<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs>,
@@ -42,6 +49,7 @@ export const RESOURCE_DEFINITIONS = {
     lifecycle: storageEvent,
     replaceOnChanges: IDENTITY_FIELDS,
     integerInputs: ["bytes", "count", "clientId"] as const,
+    wideIntegerInputs: ["bytes", "count", "clientId"] as const,
     keptOnUpdate: ["uuid"] as const,
     offlineCheck: (inputs, unknown) => checkStorageEventInputs(inputs, unknown).failures,
   } satisfies ResourceDefinition<StorageEventInputs, StorageEventOutputs>,

@@ -1,5 +1,5 @@
 /**
- * The committed SDKs (sdk/python, sdk/go) are exactly what `make sdks` generates from the
+ * The committed SDKs (sdk/python, sdk/go, sdk/java) are exactly what `make sdks` generates from the
  * committed schema now: regenerates them into a temp dir and compares every file. Fails after a
  * schema change without `make sdks` (run it and commit the result).
  */
@@ -18,7 +18,7 @@ function tree(dir: string): Map<string, string> {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const full = path.join(d, e.name);
       if (e.isDirectory()) {
-        if (e.name !== "__pycache__" && e.name !== "build" && !e.name.endsWith(".egg-info")) walk(full);
+        if (e.name !== "__pycache__" && e.name !== "build" && e.name !== "target" && !e.name.endsWith(".egg-info")) walk(full);
       } else out.set(path.relative(dir, full), fs.readFileSync(full, "utf8"));
     }
   };
@@ -26,11 +26,11 @@ function tree(dir: string): Map<string, string> {
   return out;
 }
 
-test("sdk/python and sdk/go are current with provider/plugin/schema.json (else run `make sdks`)", () => {
+test("sdk/python, sdk/go and sdk/java are current with provider/plugin/schema.json (else run `make sdks`)", () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-sdks-"));
   try {
     execFileSync("bash", [path.join(REPO_ROOT, "tools/gen-sdks.sh"), out], { stdio: ["ignore", "ignore", "inherit"] });
-    for (const language of ["python", "go"]) {
+    for (const language of ["python", "go", "java"]) {
       const generated = tree(path.join(out, language));
       const committed = tree(path.join(REPO_ROOT, "sdk", language));
       expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());

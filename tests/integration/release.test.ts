@@ -129,6 +129,8 @@ test("SHA256SUMS lists exactly the published files with their hashes, all from p
     ...archives.TARGETS.map((t) => archives.archiveName(VERSION, t.os, t.arch)),
     `pulumi_cloudplatform-${pep440(VERSION)}-py3-none-any.whl`,
     `pulumi_cloudplatform-${pep440(VERSION)}.tar.gz`,
+    `cloudplatform-${VERSION}.jar`,
+    `cloudplatform-${VERSION}.pom`,
   ].sort();
   expect(fs.readdirSync(out).sort()).toEqual([...expected, "SHA256SUMS"].sort());
   const sums = fs
@@ -142,6 +144,16 @@ test("SHA256SUMS lists exactly the published files with their hashes, all from p
   }
   // The Go SDK is published by a tag; dist names it.
   expect(distLog).toContain(`git tag sdk/v${VERSION} && git push origin sdk/v${VERSION}`);
+});
+
+test("the Java SDK's jar holds the classes and the version.txt and plugin.json its Utilities read, with the release's version and download URL", () => {
+  const jar = path.join(out, `cloudplatform-${VERSION}.jar`);
+  const entry = (name: string) => execFileSync("unzip", ["-p", jar, `io/github/pulumicloudplatform/cloudplatform/${name}`], { encoding: "utf8" });
+  expect(entry("version.txt").trim()).toBe(VERSION);
+  expect(JSON.parse(entry("plugin.json"))).toEqual({ resource: true, name: "cloudplatform", version: VERSION, server: downloadURL });
+  expect(execFileSync("unzip", ["-l", jar], { encoding: "utf8" })).toContain("io/github/pulumicloudplatform/cloudplatform/StorageEvent.class");
+  const pom = fs.readFileSync(path.join(out, `cloudplatform-${VERSION}.pom`), "utf8");
+  expect(pom).toContain(`<groupId>io.github.pulumi-cloudplatform</groupId>\n  <artifactId>cloudplatform</artifactId>\n  <version>${VERSION}</version>`);
 });
 
 test("the npm tarball holds the compiled package and no tests, build stamps or .ts sources", () => {

@@ -4,10 +4,12 @@
 #   pulumi-cloudplatform-<v>.tgz                          the npm package (`npm pack`)
 #   pulumi-resource-cloudplatform-v<v>-<os>-<arch>.tar.gz the plugin, linux/darwin/windows x amd64/arm64
 #   pulumi_cloudplatform-<pep440 v>.tar.gz and -py3-none-any.whl   the Python SDK
+#   cloudplatform-<v>.jar and cloudplatform-<v>.pom          the Java SDK (Maven
+#                                                         io.github.pulumi-cloudplatform:cloudplatform)
 #   SHA256SUMS                                            of all of the above
 # and checks that the Go SDK's module is ready to be published by its tag (printed at the end).
 # Needs `make build` first (the Makefile's dist target does it), npm's cache or registry for the
-# plugin's dependencies, python3, and Go for the Go SDK's build check.
+# plugin's dependencies, python3, Maven and Java 17+ (tools/maven.sh), and Go for the Go SDK's build check.
 # PLUGIN_DOWNLOAD_URL=<url> (optional): the URL the artifacts name for the engine to download the
 # plugin from (the schema's pluginDownloadURL; RELEASING.md). When the repository's copies already
 # hold it (`make version PLUGIN_DOWNLOAD_URL=<url>`, the release commit), they are packed as they
@@ -69,6 +71,15 @@ node "$REPO/tools/release/pluginArchives.js" "$TARBALL" "$OUT" >/dev/null
 
 say "Python sdist and wheel"
 bash "$REPO/tools/release/python-dist.sh" "$OUT" >/dev/null
+
+say "Java SDK jar"
+# Built in a copy: sdk/java stays free of Maven's target/.
+JAVA_WORK="$(mktemp -d "${TMPDIR:-/tmp}/cloudplatform-dist-java-XXXXXX")"
+cp -R "$REPO/sdk/java/." "$JAVA_WORK"
+bash "$REPO/tools/maven.sh" -f "$JAVA_WORK/pom.xml" package >&2
+cp "$JAVA_WORK/target/cloudplatform-$VERSION.jar" "$OUT/"
+cp "$JAVA_WORK/pom.xml" "$OUT/cloudplatform-$VERSION.pom"
+rm -rf "$JAVA_WORK"
 
 GO_DIR="$REPO/${GO_TAG%v"$VERSION"}"
 if [[ "$GO_BUILD" == 1 ]]; then

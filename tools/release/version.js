@@ -35,6 +35,10 @@ function pep440(version) {
   return `${major}.${minor}.${patch}${pre ? `${tag}${number}` : ""}`;
 }
 
+/** Where the Java SDK's sources and resources are, and its package's directory under both. */
+const JAVA_SDK = "sdk/java/src/main";
+const JAVA_PACKAGE = "io/github/pulumicloudplatform/cloudplatform";
+
 /**
  * Every copy of the version: the file, the line that holds it (the first capture group is the
  * version) and which form it takes. Why each exists:
@@ -43,6 +47,8 @@ function pep440(version) {
  * - the schema: what `pulumi package get-schema` shows and the SDKs are generated from.
  * - the Python SDK: the wheel's version and the plugin version a Python program asks for.
  * - the Go SDK: the plugin version a Go program asks for (its module version is the git tag).
+ * - the Java SDK's pom.xml: the jar's Maven version, which its build writes into version.txt and
+ *   plugin.json (the plugin version a Java program asks for).
  * - the install steps of the README, the registry page and the examples' READMEs: a reader
  *   copies them as they are, so they must name the archive `make plugin-archive` builds now.
  * @type {{ file: string, pattern: RegExp, form: "semver" | "pep440" }[]}
@@ -54,6 +60,7 @@ const COPIES = [
   { file: "sdk/python/pulumi_cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)",?$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/pulumi-plugin.json", pattern: /^ {2}"version": "([^"]*)",?$/gm, form: "semver" },
   { file: "sdk/go/cloudplatform/internal/pulumiUtilities.go", pattern: /semver\.MustParse\("([^"]*)"\)/g, form: "semver" },
+  { file: "sdk/java/pom.xml", pattern: /^ {2}<version>([^<]*)<\/version>$/gm, form: "semver" },
   ...["README.md", "docs/installation-configuration.md", "examples/python-quickstart/README.md", "examples/go-quickstart/README.md", "examples/yaml-quickstart/README.md"].flatMap((file) => [
     { file, pattern: /plugin install resource cloudplatform (\d\S*)/g, form: /** @type {const} */ ("semver") },
     { file, pattern: /pulumi-resource-cloudplatform-v(\S+?)-linux-amd64/g, form: /** @type {const} */ ("semver") },
@@ -134,7 +141,7 @@ const URL_COPIES = [
     read: (text) => JSON.parse(text).pluginDownloadURL,
     write: (text, url) => `${JSON.stringify(withDownloadURL(JSON.parse(text), "pluginDownloadURL", url, "publisher"), null, 2)}\n`,
   },
-  ...["sdk/python/pulumi_cloudplatform/pulumi-plugin.json", "sdk/go/cloudplatform/pulumi-plugin.json"].map((file) => ({
+  ...["sdk/python/pulumi_cloudplatform/pulumi-plugin.json", "sdk/go/cloudplatform/pulumi-plugin.json", `${JAVA_SDK}/resources/${JAVA_PACKAGE}/plugin.json`].map((file) => ({
     file,
     /** @param {string} text */
     read: (text) => JSON.parse(text).server,
@@ -165,6 +172,22 @@ const URL_COPIES = [
         (_, head) => `${head}${url === undefined ? "" : `\tdefaults = append(defaults, pulumi.PluginDownloadURL(${JSON.stringify(url)}))`}\n`,
       ),
   },
+  // The Java SDK's resources: the default options of each resource class (invokes take none).
+  ...["K8sClusterUpgrade", "Provider", "StorageEvent"].map((name) => {
+    const file = `${JAVA_SDK}/java/${JAVA_PACKAGE}/${name}.java`;
+    const options = /^( {12}\.version\(Utilities\.getVersion\(\)\)\n)(?: {12}\.pluginDownloadURL\((".*")\)\n)?/m;
+    return {
+      file,
+      /** @param {string} text */
+      read: (text) => {
+        const m = options.exec(text);
+        if (!m) throw new Error(`${file}: no default resource options (update URL_COPIES in tools/release/version.js)`);
+        return m[2] === undefined ? undefined : JSON.parse(m[2]);
+      },
+      /** @param {string} text @param {string | undefined} url */
+      write: (text, url) => text.replace(options, (_, head) => `${head}${url === undefined ? "" : `            .pluginDownloadURL(${JSON.stringify(url)})\n`}`),
+    };
+  }),
 ];
 
 /**

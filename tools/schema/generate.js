@@ -6,7 +6,9 @@
  * TSDoc) and the resources' definitions, so neither can drift from the schema.
  * `tests/unit/plugin/schema.test.ts` fails when the committed file is stale.
  *
- * Usage: `node tools/schema/generate.js` (writes the file) or `--check` (exits 1 when stale).
+ * Usage: `node tools/schema/generate.js` (writes the file) or `--check` (exits 1 when stale);
+ * `--go-python <file>` writes the schema the Go and Python SDKs are generated from (tools/gen-sdks.sh):
+ * the same, but the definitions' `wideIntegerInputs` stay `integer` there, the `int` 0.1.0 shipped.
  */
 const fs = require("fs");
 const path = require("path");
@@ -150,7 +152,7 @@ function makeGenerator(program) {
     return items.map((t) => /** @type {ts.StringLiteralType} */ (t).value);
   }
 
-  /** The resources' definitions, in order: type name, replaceOnChanges, integerInputs. */
+  /** The resources' definitions, in order: type name, replaceOnChanges, integerInputs, wideIntegerInputs. */
   function definitions() {
     const decl = findDecl(DEFINITIONS.file, DEFINITIONS.name, ts.isVariableStatement).declarationList.declarations[0];
     const type = checker.getTypeAtLocation(decl.name);
@@ -161,12 +163,13 @@ function makeGenerator(program) {
         if (!symbol) throw new Error(`${where} has no ${name}`);
         return namesOf(symbol, `${where}.${name}`);
       };
-      return { name: def.name, replaceOnChanges: field("replaceOnChanges"), integerInputs: field("integerInputs") };
+      const [replaceOnChanges, integerInputs, wideIntegerInputs] = ["replaceOnChanges", "integerInputs", "wideIntegerInputs"].map(field);
+      return { name: def.name, replaceOnChanges, integerInputs, wideIntegerInputs };
     });
   }
 
-  /** A resource from its SDK class `sdk/nodejs/<name>.ts` and args interface `<Name>Args`. */
-  function resource(def) {
+  /** A resource from `sdk/nodejs/<name>.ts` (class, `<Name>Args`); wide integers `number` unless `wideAsInteger`. */
+  function resource(def, wideAsInteger) {
     const file = `sdk/nodejs/${def.name[0].toLowerCase()}${def.name.slice(1)}.ts`;
     const args = `${def.name}Args`;
     const isInteger = (name) => def.integerInputs.includes(name);
@@ -175,6 +178,12 @@ function makeGenerator(program) {
     const inputs = wrappedMembers(findDecl(file, args, ts.isInterfaceDeclaration), args, isInteger);
     for (const name of def.integerInputs) {
       if (inputs.properties[name]?.type !== "integer") throw new Error(`${def.name}: integerInputs names ${name}, which is no number input`);
+    }
+    for (const name of def.wideIntegerInputs) {
+      if (!def.integerInputs.includes(name)) throw new Error(`${def.name}: wideIntegerInputs names ${name}, which integerInputs does not`);
+      if (wideAsInteger) continue;
+      inputs.properties[name] = { ...inputs.properties[name], type: "number" };
+      outputs.properties[name] = { ...outputs.properties[name], type: "number" };
     }
     // Every input is an output too, so state views keep it.
     for (const name of Object.keys(inputs.properties)) {
@@ -242,13 +251,16 @@ const CONFIG = {
   },
 };
 
-/** The schema object, built from the repository's sources. */
-function generateSchema() {
+/**
+ * The schema object, built from the repository's sources; `wideAsInteger` gives the Go and Python
+ * SDKs' view (wide integers `integer`, as 0.1.0 shipped them: `int` there is 64-bit already).
+ */
+function generateSchema({ wideAsInteger = false } = {}) {
   const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, /** @type {any} */ ({ ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => { throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n")); } }));
   if (!config) throw new Error("tsconfig.json could not be read");
   const program = ts.createProgram({ rootNames: config.fileNames, options: { ...config.options, noEmit: true } });
   const gen = makeGenerator(program);
-  const resources = Object.fromEntries(gen.definitions().map((def) => [`${PREFIX}${def.name}`, gen.resource(def)]));
+  const resources = Object.fromEntries(gen.definitions().map((def) => [`${PREFIX}${def.name}`, gen.resource(def, wideAsInteger)]));
   const fns = gen.functions();
   if (gen.missing.length) throw new Error(`TSDoc missing for: ${gen.missing.join(", ")}`);
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
@@ -279,18 +291,29 @@ function generateSchema() {
       // Not this package's own name: `pulumi package add` installs the generated SDK next to it
       // in a TypeScript program. Scoped by the publisher, as Pulumi names SDKs `@<namespace>/<name>`.
       nodejs: { packageName: "@pulumi-cloudplatform/cloudplatform" },
+      // The publisher's own namespace, as third-party Java SDKs have theirs (com.pulumiverse, ...):
+      // Maven io.github.pulumi-cloudplatform:cloudplatform (sdk/java/pom.xml), Java packages
+      // io.github.pulumicloudplatform.cloudplatform.*. Built with Maven, so no Gradle files.
+      java: { basePackage: "io.github.pulumicloudplatform" },
     },
   };
 }
 
 /** The file text (stable: 2-space JSON with a final newline). */
-function schemaText() {
-  return `${JSON.stringify(generateSchema(), null, 2)}\n`;
+function schemaText(options = {}) {
+  return `${JSON.stringify(generateSchema(options), null, 2)}\n`;
 }
 
 module.exports = { generateSchema, schemaText, SCHEMA_PATH: OUT };
 
 if (require.main === module) {
+  const goPython = process.argv.indexOf("--go-python");
+  if (goPython > 0) {
+    const file = process.argv[goPython + 1];
+    if (!file) throw new Error("--go-python needs the file to write");
+    fs.writeFileSync(file, schemaText({ wideAsInteger: true }));
+    process.exit(0);
+  }
   const text = schemaText();
   if (process.argv.includes("--check")) {
     const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, "utf8") : "";

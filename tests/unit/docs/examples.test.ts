@@ -36,7 +36,7 @@ describe("examples/yaml-quickstart against provider/plugin/schema.json", () => {
     ["an unknown resource type", (p) => (p.resources["cluster-version"].type = "cloudplatform:index:K8sClusterUpgrades"), /unknown resource type/],
     ["an unknown property", (p) => (p.resources["storage-space"].properties.byte = 1), /unknown property byte/],
     ["a required input left out", (p) => delete p.resources["cluster-version"].properties.clusterName, /required property clusterName is not set/],
-    ["a literal of the wrong type", (p) => (p.resources["storage-space"].properties.bytes = "500GiB"), /a string where the schema says integer/],
+    ["a literal of the wrong type", (p) => (p.resources["storage-space"].properties.bytes = "500GiB"), /a string where the schema says number/],
     ["an unknown function", (p) => (p.variables.project["fn::invoke"].function = "cloudplatform:index:getProjectz"), /unknown function/],
     ["an unknown argument", (p) => (p.variables.region["fn::invoke"].arguments.hasK8 = true), /unknown argument hasK8/],
     ["a required argument left out", (p) => delete p.variables.clusters["fn::invoke"].arguments.regionId, /required argument regionId is not set/],

@@ -12,7 +12,7 @@ import { FUNCTIONS } from "../../../provider/plugin/functions";
 import { CPU_BOUND_MS } from "../cpuBound";
 
 interface Generator {
-  schemaText(): string;
+  schemaText(options?: { wideAsInteger?: boolean }): string;
   SCHEMA_PATH: string;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -58,7 +58,8 @@ test("resource inputs are exactly what the lifecycles accept, functions exactly 
   const se = schema.resources["cloudplatform:index:StorageEvent"];
   expect(Object.keys(se?.inputProperties ?? {}).sort()).toEqual([...INPUT_FIELDS].sort());
   expect(se?.properties["adoptUuid"]?.type).toBe("string");
-  expect(se?.properties["bytes"]?.type).toBe("integer");
+  // 64-bit on the wire (uint64): `number`, since Pulumi's `integer` is a 32-bit Integer in Java and C#.
+  expect(se?.properties["bytes"]?.type).toBe("number");
   const k8s = schema.resources["cloudplatform:index:K8sClusterUpgrade"];
   expect(Object.keys(k8s?.inputProperties ?? {}).sort()).toEqual([...IDENTITY_INPUTS, ...UPDATABLE_INPUTS].sort());
   expect(Object.keys(schema.functions).sort()).toEqual([...FUNCTIONS.keys()].sort());
@@ -80,11 +81,34 @@ test.each(DEFINED)("%s: the identity inputs of its definition (its diff's replac
   }
 });
 
-test.each(DEFINED)("%s: its numbers are integers exactly where its definition says so", (name, def) => {
+test.each(DEFINED)("%s: its numbers are integers exactly where its definition says so, wide ones `number`", (name, def) => {
+  const wide: readonly string[] = def.wideIntegerInputs;
   for (const which of ["properties", "inputProperties"] as const) {
-    expect(namesWhere(`cloudplatform:index:${name}`, which, (p) => p.type === "integer")).toEqual([...def.integerInputs].sort());
+    const narrow = def.integerInputs.filter((n) => !wide.includes(n));
+    expect(namesWhere(`cloudplatform:index:${name}`, which, (p) => p.type === "integer")).toEqual([...narrow].sort());
+    for (const n of wide) expect(schema.resources[`cloudplatform:index:${name}`]?.[which][n]?.type).toBe("number");
   }
 });
+
+test("the Go and Python SDKs' view keeps every integer input `integer`, the `int` 0.1.0 shipped, and differs in nothing else", () => {
+  const view = JSON.parse(generator.schemaText({ wideAsInteger: true })) as Schema;
+  for (const [name, def] of DEFINED) {
+    for (const which of ["properties", "inputProperties"] as const) {
+      const integers = Object.entries(view.resources[`cloudplatform:index:${name}`]?.[which] ?? {}).filter(([, p]) => p.type === "integer");
+      expect(integers.map(([n]) => n).sort()).toEqual([...def.integerInputs].sort());
+    }
+  }
+  const widened = JSON.parse(committed) as Schema;
+  for (const [name, def] of DEFINED) {
+    for (const n of def.wideIntegerInputs) {
+      for (const which of ["properties", "inputProperties"] as const) {
+        const p = widened.resources[`cloudplatform:index:${name}`]?.[which][n];
+        if (p) p.type = "integer";
+      }
+    }
+  }
+  expect(view).toEqual(widened);
+}, CPU_BOUND_MS);
 
 /** Stored outputs of each resource, every input set. */
 const STORED: Record<ResourceTypeName, Record<string, unknown>> = {

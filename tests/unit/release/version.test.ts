@@ -122,7 +122,7 @@ test("the committed repository names no plugin download URL, in any copy", () =>
   expect(urlTool.downloadURLCheck(REPO_ROOT, undefined)).toEqual([]);
 });
 
-test("PLUGIN_DOWNLOAD_URL reaches the schema and both SDKs, and removing it restores every file exactly", () => {
+test("PLUGIN_DOWNLOAD_URL reaches the schema and the Python, Go and Java SDKs, and removing it restores every file exactly", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-url-"));
   try {
     for (const { file } of urlTool.URL_COPIES) {
@@ -142,6 +142,11 @@ test("PLUGIN_DOWNLOAD_URL reaches the schema and both SDKs, and removing it rest
     expect(JSON.parse(read("sdk/go/cloudplatform/pulumi-plugin.json"))).toMatchObject({ resource: true, name: "cloudplatform", server: url });
     expect(read("sdk/python/pulumi_cloudplatform/_utilities.py")).toContain(`def get_plugin_download_url():\n\treturn "${url}"`);
     expect(read("sdk/go/cloudplatform/internal/pulumiUtilities.go").split(`pulumi.PluginDownloadURL("${url}")`)).toHaveLength(3);
+    const java = "sdk/java/src/main/java/io/github/pulumicloudplatform/cloudplatform";
+    expect(JSON.parse(read("sdk/java/src/main/resources/io/github/pulumicloudplatform/cloudplatform/plugin.json"))).toMatchObject({ resource: true, name: "cloudplatform", server: url });
+    for (const name of ["K8sClusterUpgrade", "Provider", "StorageEvent"]) {
+      expect(read(`${java}/${name}.java`)).toContain(`            .version(Utilities.getVersion())\n            .pluginDownloadURL("${url}")\n            .build();`);
+    }
     expect(urlTool.stampDownloadURL(url, dir)).toEqual([]);
     expect(urlTool.stampDownloadURL(undefined, dir)).toHaveLength(urlTool.URL_COPIES.length);
     for (const { file } of urlTool.URL_COPIES) expect({ file, text: read(file) }).toEqual({ file, text: fs.readFileSync(path.join(REPO_ROOT, file), "utf8") });
