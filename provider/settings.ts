@@ -29,7 +29,7 @@ export const ALLOW_INSECURE_HTTP_ENV = "CLOUDPLATFORM_ALLOW_INSECURE_HTTP";
 export const MAX_CONCURRENT_CONFIG = `${CONFIG_NAMESPACE}:maxConcurrentRequests`;
 /** Environment fallback of the limit on requests in flight. */
 export const MAX_CONCURRENT_ENV = "CLOUDPLATFORM_MAX_CONCURRENT_REQUESTS";
-/** Full config key of where the WAAP reseller endpoints are (`spec` or `public`). */
+/** Full config key of where the WAAP reseller endpoints are (`auto`, `public` or `spec`). */
 export const RESELLER_PATHS_CONFIG = `${CONFIG_NAMESPACE}:resellerPaths`;
 /** Environment fallback of {@link RESELLER_PATHS_CONFIG}. */
 export const RESELLER_PATHS_ENV = "CLOUDPLATFORM_RESELLER_PATHS";

@@ -38,10 +38,10 @@ export interface ProviderArgs {
    */
   maxConcurrentRequests?: pulumi.Input<number>;
   /**
-   * Where the WAAP reseller endpoints are: `spec` (default) or `public`. Falls back to
-   * CLOUDPLATFORM_RESELLER_PATHS.
+   * Where the WAAP reseller endpoints are: `auto` (default: the public OpenAPI's paths, the API
+   * reference's after a 404 there), `public` or `spec`. Falls back to CLOUDPLATFORM_RESELLER_PATHS.
    */
-  resellerPaths?: pulumi.Input<"spec" | "public">;
+  resellerPaths?: pulumi.Input<"auto" | "public" | "spec">;
 }
 
 /** A non-string setting as a generated Node SDK sends it: its JSON text, or nothing. */

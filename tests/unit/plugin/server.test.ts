@@ -139,7 +139,7 @@ describe("plugin metadata and config", () => {
     expect(parsed.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
       ["allowInsecureHttp", expect.stringMatching(/cloudplatform:allowInsecureHttp .* must be true or false, got "yes"/)],
       ["maxConcurrentRequests", expect.stringMatching(/maxConcurrentRequests must be an integer from 1 to 256 \(default 8\), got "0"/)],
-      ["resellerPaths", expect.stringMatching(/resellerPaths must be one of spec, public, got "waap": set the Pulumi config `cloudplatform:resellerPaths`/)],
+      ["resellerPaths", expect.stringMatching(/resellerPaths must be one of auto, public, spec, got "waap": set the Pulumi config `cloudplatform:resellerPaths`/)],
     ]);
     const fine = await call<provProto.CheckRequest, provProto.CheckResponse>(
       client,
