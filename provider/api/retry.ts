@@ -167,17 +167,22 @@ export type RetryStep =
   | { readonly action: "wait"; readonly delayMs: number; readonly reason: string }
   | { readonly action: "stop"; readonly error: CloudPlatformError };
 
+/** `1 attempt`, `3 attempts`. */
+function attemptCount(n: number): string {
+  return n === 1 ? "1 attempt" : `${n} attempts`;
+}
+
 /** The whole retry decision for one failed attempt: the policy's verdict, the attempt limit, the budget. */
 export function nextStep(failure: AttemptFailure, attempt: AttemptState, policy: RetryPolicy, random: () => number): RetryStep {
   const stop = (note?: string): RetryStep => ({ action: "stop", error: publicError(failure, attempt.number, note) });
   const { retry, reason } = classifyFailure(attempt.method, failure, policy);
   if (!retry) return stop();
   // This attempt holds a place too, even a paced 429: with maxAttempts 1 nothing is retried.
-  if (attempt.counted + 1 >= policy.maxAttempts) return stop(`Gave up after ${attempt.number} attempts.`);
+  if (attempt.counted + 1 >= policy.maxAttempts) return stop(`Gave up after ${attemptCount(attempt.number)}.`);
   const retryAfterMs = failure.kind === "status" ? failure.retryAfterMs : undefined;
   const delayMs = retryDelayMs(attempt.counted + 1, policy, retryAfterMs, random);
   const remainingMs = policy.budgetMs - attempt.elapsedMs;
   if (delayMs <= remainingMs) return { action: "wait", delayMs, reason };
-  if (retryAfterMs === undefined) return stop(`The retry budget of ${formatDuration(policy.budgetMs)} is spent after ${attempt.number} attempts.`);
+  if (retryAfterMs === undefined) return stop(`The retry budget of ${formatDuration(policy.budgetMs)} is spent after ${attemptCount(attempt.number)}.`);
   return stop(`The server asked to retry after ${formatDuration(retryAfterMs)}, beyond the remaining retry budget of ${formatDuration(remainingMs)}; not retried.`);
 }

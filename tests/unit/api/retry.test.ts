@@ -165,7 +165,7 @@ const STEPS: readonly StepRow[] = [
     at: { number: 5, counted: 4 },
     expected: { stop: RateLimitError, attempts: 5, ends: "Gave up after 5 attempts." },
   },
-  { name: "one attempt allowed: the first failure stops", failure: failed.status("GET", 503), policy: { maxAttempts: 1 }, expected: { stop: ServerError, attempts: 1, ends: "Gave up after 1 attempts." } },
+  { name: "one attempt allowed: the first failure stops", failure: failed.status("GET", 503), policy: { maxAttempts: 1 }, expected: { stop: ServerError, attempts: 1, ends: "Gave up after 1 attempt." } },
   {
     name: "a malformed answer at the limit says the count once",
     failure: failed.format("GET"),
