@@ -202,12 +202,15 @@ test("killed after the task finished but before the engine recorded it: the next
         await until("the upgrade POST", () => handled(sim.requests(), "POST", UPGRADE_PATH).length > 0, 120_000, run.output);
         const taskId = clusterNow().task_id;
         if (!taskId) throw new Error("the upgrade POST left no task on the cluster");
+        // Taken before the finish: a poll answered while the admin call's answer is on its way
+        // back already sees FINISHED, and must count (CI once missed it when taken after).
+        const beforeFinish = sim.requests().length ? Math.max(...sim.requests().map((r) => r.seq)) : 0;
         await admin(sim, "POST", `/tasks/${taskId}/finish`);
-        const finishedAt = sim.requests().length ? Math.max(...sim.requests().map((r) => r.seq)) : 0;
-        // A poll answered after the finish saw FINISHED; the provider now reads the cluster (held).
+        // The provider reads the cluster only once a poll has seen the task FINISHED, so the held
+        // cluster read below is the moment after the finish, whichever poll saw it.
         await until(
           "a task poll after the finish",
-          () => sim.requests().some((r) => r.path === `/cloud/v1/tasks/${taskId}` && r.seq > finishedAt),
+          () => sim.requests().some((r) => r.path === `/cloud/v1/tasks/${taskId}` && r.seq > beforeFinish),
           60_000,
           run.output,
         );
