@@ -1,6 +1,4 @@
 /**
- * Reading and rewording an error a `catch` received, for every layer above the API client.
- *
  * Why a copy and never `err.message = ...`: a caught error may be shared (a failed event list is
  * the answer of every lifecycle call waiting on it; one cached lookup failure reaches several
  * lookups), so changing it in place changes it for everyone who holds it. The copy keeps the
@@ -11,10 +9,7 @@
 /** The message of whatever was thrown (one definition, the API client's: layers above it share it). */
 export { messageOf } from "./api/errors";
 
-/**
- * A copy of `err` (same class, same fields) whose message is `message`, with `err` as its
- * `cause`. Its stack is `stack` when given, else the original's with the new message at its head.
- */
+/** The copy's stack is `stack` when given, else the original's with the new message at its head. */
 export function reworded<E extends Error>(err: E, message: string, stack?: string): E {
   const copy = Object.create(Object.getPrototypeOf(err) as object) as E;
   for (const key of Reflect.ownKeys(err)) {

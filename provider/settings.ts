@@ -1,13 +1,9 @@
 /**
- * Where the provider's connection settings come from, and the client built from them.
- *
- * Why one module: the dynamic provider (config via `configure()`), the plugin (config via its
- * `Configure`) and the TypeScript SDK's lookups (config of the running program) must pick the
- * API key and base URL by the same rule (stack config `cloudplatform:apiKey` /
- * `cloudplatform:baseUrl` first, then CLOUDPLATFORM_API_KEY / CLOUDPLATFORM_BASE_URL) and build
- * their client the same way. The config keys and variables are named here only: the API client
- * names its own options, and {@link SETTING_SOURCES} tells it how a Pulumi user sets each one,
- * so its messages (a missing key, a 401, a bad limit) name the config key and the variable.
+ * Why one module: the dynamic provider (`configure()`), the plugin (`Configure`) and the SDK's
+ * lookups (the running program's config) must pick each setting by the same rule (stack config
+ * first, then the environment variable) and build their client the same way. The config keys
+ * and variables are named here only: {@link SETTING_SOURCES} tells the API client how a Pulumi
+ * user sets each option, so its messages (a missing key, a 401, a bad limit) name both.
  */
 import { createClient, type ClientOptions, type CloudPlatformClient, type OptionSources } from "./api";
 
@@ -47,19 +43,13 @@ export const SETTING_SOURCES: OptionSources = Object.freeze({
 export interface ConnectionSettings {
   baseUrl: string | undefined;
   apiKey: string | undefined;
-  /**
-   * The opt-in to `http://` to a non-loopback host (the key then travels in cleartext), as
-   * written (`true`/`false`); createClient checks it, so a typo fails there with a clear error.
-   */
+  /** Opt-in to `http://` to a non-loopback host, as written: createClient rejects a typo clearly. */
   allowInsecureHttp?: string | undefined;
   /** Requests in flight at most, as configured (text); undefined = the client's default (8). */
   maxConcurrentRequests?: string | undefined;
   /** Where the WAAP reseller endpoints are (`spec`, `public`), as configured; undefined = `spec`. */
   resellerPaths?: string | undefined;
-  /**
-   * Where the API key came from: the provider's config, or {@link API_KEY_ENV} read when the
-   * config has none. Why kept: a refused key's message says which one was used.
-   */
+  /** So a refused key's message says which one was used. */
   apiKeyFrom?: "config" | "environment" | undefined;
 }
 
@@ -91,10 +81,7 @@ export function resolveConnectionSettings(
 /** Client options a caller may add to the settings (logging, retry overrides, tests). */
 export type ClientExtras = Omit<ClientOptions, "baseUrl" | "apiKey" | "allowInsecureHttp" | "maxConcurrentRequests" | "resellerPaths" | "optionSources">;
 
-/**
- * The API client of `settings` (plus `extras`). Throws ConfigurationError, naming the config key
- * and the environment variable, when a setting is missing or malformed.
- */
+/** Throws ConfigurationError, naming the config key and the variable, for a missing or malformed setting. */
 export function clientFromSettings(settings: ConnectionSettings, extras: ClientExtras = {}): CloudPlatformClient {
   return createClient({
     ...extras,

@@ -1,6 +1,4 @@
 /**
- * How every message, log line and report of this package writes a duration.
- *
  * Why one function: a user reads "30m" in a timeout, "2m5s" on a progress row and "1.5s" in a
  * drift report; one writing of time throughout reads as one product.
  */

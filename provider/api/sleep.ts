@@ -1,11 +1,8 @@
 /**
- * An abortable sleep shared by the retry loop and the task waiter.
- *
- * Why it resolves (not rejects) on abort: both callers check `signal.aborted` right after the
- * sleep and throw their own, more specific error (RequestAbortedError, TaskCancelledError).
+ * Resolves (never rejects) on abort: both callers, the retry loop and the task waiter, check
+ * `signal.aborted` right after and throw their own, more specific error.
  */
 
-/** Wait `ms` milliseconds, or until `signal` aborts, whichever comes first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) {

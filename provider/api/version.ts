@@ -1,8 +1,6 @@
 /**
- * The package version, sent in the `User-Agent` header as `pulumi-cloudplatform/<version>`.
- *
- * Why a constant and not a read of package.json: the compiled output must not depend on where
- * package.json sits relative to `dist/`. A unit test keeps this in step with package.json.
+ * A constant, not a read of package.json: the compiled output must not depend on where
+ * package.json sits relative to `dist/`. A unit test keeps it in step with package.json.
  */
 export const VERSION = "0.1.0";
 

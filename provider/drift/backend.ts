@@ -8,7 +8,6 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 
-/** Pulumi Cloud, the CLI's backend when nothing names another. */
 const DEFAULT_BACKEND = "https://api.pulumi.com";
 
 /** The `current` URL of the CLI's stored credentials (`pulumi login`), when any. */

@@ -48,7 +48,6 @@ export function failureOf(run: BoundedRun): string | undefined {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until none of `pids` lives, or `ms` passed. */
 async function allEnded(pids: ReadonlySet<number>, ms: number): Promise<void> {
   for (const deadline = Date.now() + ms; Date.now() < deadline && [...pids].some(isAlive); ) await sleep(50);
 }

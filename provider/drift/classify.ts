@@ -3,12 +3,10 @@
  * converges), drift-blocked (the provider refuses, by refusal code) or error. Pure, so it is
  * unit-tested on recorded events.
  *
- * The class and the resources come from the engine's structured events (refresh results with the
- * state before and the live values after, planned steps, diagnostics) and from the refusal codes
- * the provider ends its messages with, never from the CLI's wording. The one CLI text read is a
- * failure the engine never reported (no such stack, no passphrase, no backend): the CLI prints it
- * as `error: ` lines, and `briefError` keeps those lines as the stack's message; the class is
- * `error` whatever they say.
+ * The class and the resources come from the engine's structured events (refresh results, planned
+ * steps, diagnostics) and the refusal codes the provider ends its messages with, never from the
+ * CLI's wording. The one CLI text read is a failure the engine never reported (no such stack, no
+ * passphrase, no backend), kept by `briefError` as the message; the class is `error` whatever it says.
  */
 import { isDeepStrictEqual } from "util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
@@ -65,7 +63,6 @@ function userProperties(bag: Properties | undefined | null): Properties {
   return Object.fromEntries(Object.entries(bag ?? {}).filter(([k]) => !k.startsWith("__")));
 }
 
-/** The fields whose values differ between `before` and `after`, both values masked. */
 function changedFields(before: Properties, after: Properties): ChangedField[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return keys
@@ -73,12 +70,10 @@ function changedFields(before: Properties, after: Properties): ChangedField[] {
     .map((k) => ({ field: k, ...(k in before ? { before: maskSecrets(before[k]) } : {}), ...(k in after ? { after: maskSecrets(after[k]) } : {}) }));
 }
 
-/** Resources of the program: not the stack itself, not providers. */
 function isUserResource(type: string): boolean {
   return type !== "pulumi:pulumi:Stack" && !type.startsWith("pulumi:providers:");
 }
 
-/** The program's resources whose refresh found the live object changed or gone, by URN. */
 function refreshChanges(events: readonly EngineEvent[]): Map<string, RefreshChange> {
   const changes = new Map<string, RefreshChange>();
   for (const e of events) {
@@ -103,7 +98,6 @@ function plannedSteps(events: readonly EngineEvent[]): Map<string, StepMetadata>
   return planned;
 }
 
-/** The error diagnostics: those carrying a refusal code, and the other messages. */
 function errorDiagnostics(events: readonly EngineEvent[]): { refusals: Refusal[]; errors: string[] } {
   const refusals: Refusal[] = [];
   const errors: string[] = [];
@@ -140,7 +134,6 @@ function fieldsOf(refresh: RefreshChange | undefined, step: StepMetadata | undef
   }));
 }
 
-/** Every resource that drifted or that the next `up` changes, ordered by URN. */
 function resourceDrifts(refreshed: Map<string, RefreshChange>, planned: Map<string, StepMetadata>): ResourceDrift[] {
   const urns = [...new Set([...refreshed.keys(), ...planned.keys()])].sort((a, b) => a.localeCompare(b));
   return urns.map((urn) => {
@@ -167,10 +160,7 @@ export function briefError(text: string): string {
   return brief.length > 2000 ? `${brief.slice(0, 2000)}...` : brief;
 }
 
-/**
- * Classifies a stack from the engine events its preview emitted, in order. `failure` is the text
- * the preview failed with (undefined when it succeeded).
- */
+/** `events` in the order the preview emitted them; `failure`: the text it failed with, if it did. */
 export function classify(events: readonly EngineEvent[], failure?: string): Classification {
   const { refusals, errors } = errorDiagnostics(events);
   const resources = resourceDrifts(refreshChanges(events), plannedSteps(events));

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 /**
  * `cloudplatform-drift`: drift reports over many stacks for pipelines (docs/guides/drift-in-ci.md).
- *
- * Exit status: 0 all clean, 1 drift or drift-blocked found, 2 a stack errored or the command
- * line is wrong. The API key never appears in any output: the previews show secrets as
- * `[secret]`, and as a last guard the key the settings read from the environment is redacted in
- * every text written.
+ * The API key never appears in any output: the previews show secrets as `[secret]`, and as a last
+ * guard the key the settings read from the environment is redacted in every text written.
  */
 import * as fs from "fs";
 import * as path from "path";

@@ -1,6 +1,4 @@
 /**
- * Stopping a `pulumi` process with everything it started.
- *
  * Why the whole tree and not the one process: the CLI starts its language host and plugins in
  * process groups of their own, so neither a signal to the CLI nor one to its group reaches them,
  * and a CLI killed outright leaves them running under init. So the descendants are found

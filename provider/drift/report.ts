@@ -28,10 +28,7 @@ export interface ResourceDrift {
   readonly urn: string;
   readonly type: string;
   readonly name: string;
-  /**
-   * `modified`: the live object differs from the state; `deleted`: it is gone from the platform;
-   * `pending`: the live object matches the state, but the program's declaration changed.
-   */
+  /** `pending`: the live object matches the state, but the program's declaration changed. */
   readonly live: "modified" | "deleted" | "pending";
   /** What the next `up` would do: `update`, `create`, `replace`, `delete`, or `none`. */
   readonly plannedOp: string;
@@ -48,7 +45,7 @@ export interface Refusal {
 
 /** The result of one stack. */
 export interface StackResult {
-  /** The project directory (`--cwd`) the stack was previewed in. */
+  /** The project directory (`--cwd`). */
   readonly cwd: string;
   readonly project: string;
   readonly stack: string;
@@ -59,7 +56,7 @@ export interface StackResult {
   readonly error?: string;
   /** Its preview did not finish within `--preview-timeout` and was stopped (class `error`). */
   readonly timedOut?: true;
-  /** When its preview started (ISO 8601) and how long it took. */
+  /** ISO 8601. */
   readonly startedAt: string;
   readonly durationMs: number;
 }
@@ -96,7 +93,7 @@ export function exitCodeOf(stacks: readonly Pick<StackResult, "class">[], listin
   return 0;
 }
 
-/** How many stacks fell in each class. */
+/** Every class is present, zero or not, as the JSON schema requires. */
 export function countByClass(stacks: readonly Pick<StackResult, "class">[]): Record<StackClass, number> {
   const counts: Record<StackClass, number> = { clean: 0, drift: 0, "drift-blocked": 0, error: 0 };
   for (const s of stacks) counts[s.class]++;

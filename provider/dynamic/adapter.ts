@@ -18,7 +18,6 @@ import { PROVIDER_KEY } from "./providerKey";
 /** The dynamic provider methods, minus `configure` (handled once per process in runtime.ts). */
 export type DynamicHandlers = Required<Omit<pulumi.dynamic.ResourceProvider, "configure">>;
 
-/** Inputs without the engine's `__provider`. */
 function userInputs(props: Record<string, unknown> | undefined): Record<string, unknown> {
   const { [PROVIDER_KEY]: _provider, ...rest } = props ?? {};
   return rest;
@@ -59,11 +58,7 @@ function operationGuard(secrets: () => readonly string[], use: KeyUse, keyOrigin
     scrub(() => work().catch((err: unknown) => Promise.reject(explainKeyRefusal(err, use, keyOrigin())))).catch((err: unknown) => Promise.reject(handOver(err)));
 }
 
-/**
- * Builds the dynamic handlers of one lifecycle. `context` supplies the client and log;
- * `secrets` lists what must never appear in an error (the API key); `keyOrigin` says where the
- * configured key came from (config or environment).
- */
+/** `secrets`: what must never appear in an error (the API key). */
 export function toDynamicHandlers<I, O>(
   lifecycle: ResourceLifecycle<I, O>,
   context: () => LifecycleContext,

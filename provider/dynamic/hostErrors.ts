@@ -1,6 +1,4 @@
 /**
- * Errors the dynamic-provider host would print a second time, with a stack trace.
- *
  * `@pulumi/pulumi`'s dynamic-provider host (`cmd/dynamic-provider`, 3.248) answers a failed
  * `check`, `diff`, `read` or `delete` by writing `${err}: ${err.stack}` to stderr, which the
  * engine shows beside its own error line: the message twice more and a stack trace into this
@@ -13,7 +11,6 @@ const handed: Error[] = [];
 const MAX_REMEMBERED = 64;
 let installed = false;
 
-/** The line the host writes for `err`. */
 function hostLine(err: Error): string {
   return `${String(err)}: ${String(err.stack)}`;
 }

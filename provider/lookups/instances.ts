@@ -46,9 +46,7 @@ export interface GetInstancesResult {
 }
 
 interface Normalized {
-  /** Project id. */
   readonly projectId: number;
-  /** Region id. */
   readonly regionId: number;
   readonly name: string | undefined;
   readonly status: InstanceStatus | undefined;

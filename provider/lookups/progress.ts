@@ -1,7 +1,4 @@
 /**
- * Progress lines of the lookups: the pages of a long listing (`getInstances`, `getTasks`), and
- * the waits before a retry.
- *
  * Why here: the TypeScript SDK and the plugin report a lookup's progress to the same place
  * (Pulumi's log) in the same words. Only listings that need more than one page report pages,
  * so the common one-request lookup stays silent.

@@ -63,7 +63,6 @@ export interface ProjectChoice {
   readonly id?: number | undefined;
 }
 
-/** `p.name (id)` for messages. */
 function label(p: Project): string {
   return `${JSON.stringify(p.name)} (id ${p.id})`;
 }

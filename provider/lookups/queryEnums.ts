@@ -1,11 +1,8 @@
 /**
- * The values the public API accepts in the query parameters the lookups send, each from the
- * enum of the QUERY PARAMETER in the platform's public OpenAPI (G-Core/product-documentation,
- * `api-reference/services_docs_mintlify_enriched/*_api.yaml`, commit 5b666307), not from the
- * response field of the same name: an instance may report `RESCUE`, but the `status` filter does
- * not take it. A lookup refuses any other value before a request (the preview names the field
- * and these values); what the API answers is still read whatever its value (tolerant reader).
- * docs/api-field-rules.md "Query values" lists them with the same sources.
+ * Each list is the enum of the QUERY PARAMETER in the public OpenAPI (G-Core/product-documentation,
+ * `api-reference/services_docs_mintlify_enriched/*_api.yaml`, commit 5b666307), which can be
+ * narrower than the response field of the same name. Why and what else: docs/api-field-rules.md
+ * "Query values".
  */
 
 /**
@@ -75,8 +72,3 @@ export const AI_TASK_STATUS_QUERY = ["FAILURE", "PENDING", "RECEIVED", "RETRY", 
 
 /** `ordering` of `GET /streaming/ai/tasks`: streaming_api.yaml, the parameter's inline enum. */
 export const AI_TASK_ORDERING_QUERY = ["task_id", "status", "task_name", "started_at"] as const;
-
-// The reseller lookup's `metric` is a path parameter, checked against `RESELLER_METRICS`
-// (provider/api/waap/reseller.ts: waap_reseller_api.yaml, the inline enum of `metric`, title
-// `Metric`). The other lookups send no query parameter with an enum: projects `include_deleted`
-// (boolean), regions and clusters only `limit`/`offset` (their filters are applied here).

@@ -54,19 +54,17 @@ export interface GetResellerPingResult {
 }
 
 interface NormalizedTotals {
-  /** The consumption metric reported. */
   readonly metric: ResellerMetric;
   readonly clientIds: readonly number[];
-  /** Report start date, inclusive (ISO 8601). */
   readonly from: string;
-  /** Report end date, exclusive (ISO 8601). */
+  /** Exclusive. */
   readonly to: string;
   readonly limit: number;
   readonly offset: number;
   readonly maxResults: number | undefined;
 }
 
-/** Check `getResellerTotals` arguments (exported for tests and reuse). */
+/** Exported for tests and reuse. */
 export function normalizeResellerTotalsArgs(raw: GetResellerTotalsArgs | undefined): NormalizedTotals {
   const c = new ArgChecker("getResellerTotals", raw, ["metric", "clientIds", "from", "to", "limit", "offset", "maxResults"]);
   const metric = c.enumOf("metric", RESELLER_METRICS);

@@ -8,7 +8,7 @@
  */
 import { CloudPlatformError } from "../api/errors";
 
-/** The platform acted and a later step failed; `id` and `properties` are what the stack must record. */
+/** `id` and `properties` are what the stack must record. */
 export class PartialResourceError extends CloudPlatformError {
   /** The resource id to record (the object's, or a provisional one its lifecycle resolves later). */
   readonly id: string;

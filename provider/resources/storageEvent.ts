@@ -8,8 +8,7 @@
  *   change is a PUT in place. Nothing else is compared (not the serialized `__provider`).
  * - Create never takes over an existing event silently: one with the declared identity fails it
  *   before any write, naming its uuid and the ways to adopt it (`adoptUuid`, `pulumi import`).
- * - Every write goes through {@link reconcileWrite}; a failed or malformed list never means
- *   "absent" (`absence.ts`).
+ * - A failed or malformed list never means "absent" (`absence.ts`).
  * - A create that may have landed with its uuid unknown is partial state (`partial.ts`) under a
  *   provisional id naming its identity, which the next refresh, up or destroy resolves.
  * - A re-sent create answered 409 by an event with the declared identity and limit is our first
@@ -37,11 +36,7 @@ function sameValue(a: unknown, b: unknown): boolean {
   return (a ?? undefined) === (b ?? undefined);
 }
 
-/**
- * Read: the event this resource owns (by uuid; by identity while its create is pending). Gone
- * only when a well-formed list lacks it; a failed or malformed list is an error that leaves the
- * resource in the stack as recorded.
- */
+/** By uuid, or by identity while its create is pending. */
 async function read(ctx: LifecycleContext, id: string, outs: StorageEventOutputs): Promise<ReadResult<StorageEventInputs, StorageEventOutputs> | undefined> {
   const found = await locateOwn(() => ctx.run.eventLists.get("read", () => notifications(ctx).list()), id, outs);
   if (found.state === "unclear") throw new PresenceUnclearError(describeOwn(id, outs), "the resource stays in the stack as recorded", found.reason, found.cause);
@@ -122,17 +117,14 @@ async function remove(ctx: LifecycleContext, id: string, outs: StorageEventOutpu
 }
 
 /**
- * Diff: identity changes (name, storageName, bucketName, clientId) replace; limit changes
- * (bytes, count) update in place; a create recorded as pending (no uuid yet) updates, which
- * finishes it; nothing else (not the serialized provider) counts.
- * Replacement creates first: the new identity differs from the old, so no 409 is possible.
+ * A create recorded as pending (no uuid yet) diffs as an update, which finishes it. Replacement
+ * creates first: the new identity differs from the old, so no 409 is possible.
  */
 async function diff(_id: string, olds: StorageEventOutputs, wanted: StorageEventInputs): Promise<DiffResult> {
   const o = olds as unknown as Record<string, unknown>;
   const w = wanted as unknown as Record<string, unknown>;
   const replaces = IDENTITY_FIELDS.filter((f) => !sameValue(o[f], w[f]));
   const updates = LIMIT_FIELDS.filter((f) => !sameValue(o[f], w[f]));
-  // A create recorded as pending (partial state, no uuid yet) is finished by an update.
   const pending = !olds.uuid;
   return {
     changes: replaces.length > 0 || updates.length > 0 || pending,
@@ -142,10 +134,7 @@ async function diff(_id: string, olds: StorageEventOutputs, wanted: StorageEvent
   };
 }
 
-/**
- * The StorageEvent lifecycle; inputs and rules: {@link checkStorageEventInputs} and the module
- * comment. The declared inputs of a create or update travel on as `wanted`, without unset fields.
- */
+/** Inputs: {@link checkStorageEventInputs}; rules: the module comment. `wanted` drops unset fields. */
 export const storageEvent: ResourceLifecycle<StorageEventInputs, StorageEventOutputs> = {
   typeName: "StorageEvent",
   check: async (_ctx, news, unknown) => checkStorageEventInputs(news, unknown),

@@ -1,9 +1,7 @@
 /**
- * Offline input validation of K8sClusterUpgrade (no API calls): types, id ranges, the version
- * shape, and the defaults of the optional inputs.
- *
- * Why separate from the live check: it must run for every preview, including one where some
- * inputs are still unknown, and it must never need the network.
+ * K8sClusterUpgrade's input checks that need no API. Why separate from the live check: it must
+ * run for every preview, including one where some inputs are still unknown, and never need the
+ * network.
  */
 import type { CheckFailure } from "../lifecycle";
 import { withInputDefaults, type K8sClusterUpgradeInputs } from "./types";
@@ -28,10 +26,7 @@ function positiveInteger(name: string, value: unknown, failures: CheckFailure[])
   }
 }
 
-/**
- * Checks what can be checked without the API and fills the defaults. Inputs named in
- * `unknown` are not judged (their value is the engine's placeholder during preview).
- */
+/** Fills the defaults; inputs in `unknown` hold the engine's preview placeholder and are not judged. */
 export function validateInputs(news: Record<string, unknown>, unknown: ReadonlySet<string>): ValidatedInputs {
   const failures: CheckFailure[] = [];
   const known = (name: string): boolean => !unknown.has(name);
