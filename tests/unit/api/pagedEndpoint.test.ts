@@ -8,7 +8,7 @@ import { z } from "zod";
 import { PaginationLimitError } from "../../../provider/api";
 import { numberedEndpoint, offsetEndpoint, queryOf } from "../../../provider/api/pagedEndpoint";
 import type { ApiResponse, RequestSpec, Transport } from "../../../provider/api/transport";
-import { apiPath } from "../../../provider/api/url";
+import { apiPath, serializeQuery } from "../../../provider/api/url";
 
 interface Item {
   readonly id: number;
@@ -68,7 +68,8 @@ describe("offset endpoints", () => {
   test("list without filters sends none", async () => {
     const { transport, requests } = fakeTransport(3);
     await declareOffset(transport).list(1, 76);
-    expect(requests[0]?.query).toEqual({ order_by: undefined, tag_value: undefined, limit: undefined, offset: undefined });
+    expect(requests).toHaveLength(1);
+    expect(serializeQuery(requests[0]?.query)).toBe("");
   });
 
   test("listAll keeps the filters on every page and pages by the pager's size", async () => {
