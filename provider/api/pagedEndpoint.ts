@@ -47,10 +47,7 @@ export function offsetEndpoint<At extends readonly unknown[], P extends ListFilt
 ): OffsetEndpoint<At, P, T> {
   const pageOf = pageRequest(t, spec);
   return {
-    list: (...args) => {
-      const { at, rest } = splitArgs(spec, args);
-      return pageOf(at, rest[0] as P | undefined, rest[1] as RequestOptions | undefined);
-    },
+    list: onePage(spec, pageOf),
     listAll: (...args) => {
       const { at, rest } = splitArgs(spec, args);
       const [params = {}, pager = {}, options] = rest as [Omit<P, "limit" | "offset">?, OffsetPagerOptions?, RequestOptions?];
@@ -84,10 +81,7 @@ export function numberedEndpoint<At extends readonly unknown[], P extends ListFi
 ): NumberedEndpoint<At, P, T> {
   const pageOf = pageRequest(t, spec);
   return {
-    list: (...args) => {
-      const { at, rest } = splitArgs(spec, args);
-      return pageOf(at, rest[0] as P | undefined, rest[1] as RequestOptions | undefined);
-    },
+    list: onePage(spec, pageOf),
     listAll: (...args) => {
       const { at, rest } = splitArgs(spec, args);
       const [params = {} as Omit<P, "page">, pager = {}, options] = rest as [Omit<P, "page">?, NumberedPagerOptions?, RequestOptions?];
@@ -112,6 +106,14 @@ function pageRequest<At extends readonly unknown[], P, Page, T>(t: Transport, sp
   return async (at: At, params: P = {} as P, options?: RequestOptions): Promise<Page> => {
     const res = await t.request({ method: "GET", path: spec.path(...at), query: queryOf(spec.query, params), options, response: spec.page });
     return res.data;
+  };
+}
+
+/** `list`: the path's parameters, then the filters and the request options. */
+function onePage<At extends readonly unknown[], P, Page>(spec: { readonly path: (...at: At) => string }, pageOf: (at: At, params?: P, options?: RequestOptions) => Promise<Page>) {
+  return (...args: readonly unknown[]): Promise<Page> => {
+    const { at, rest } = splitArgs(spec, args);
+    return pageOf(at, rest[0] as P | undefined, rest[1] as RequestOptions | undefined);
   };
 }
 
