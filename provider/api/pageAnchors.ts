@@ -4,7 +4,7 @@
  * items early ("anchors") and continues after the latest it finds; a page with none restarts the
  * listing, and too many restarts fail with {@link ListChangedError}.
  */
-import { ListChangedError } from "./errors";
+import { CloudPlatformError, ConfigurationError, ListChangedError } from "./errors";
 
 /** An item's identity in a list (its id; a cluster's name; a report row's date). */
 export type ItemId = string | number;
@@ -43,8 +43,8 @@ export class ShiftTracker<T> {
     private readonly what: string,
     private readonly options: ShiftOptions<T>,
   ) {
-    this.overlap = options.idOf ? nonNegativeInt(options.overlap ?? DEFAULT_OVERLAP, "overlap") : 0;
-    this.maxRestarts = nonNegativeInt(options.maxRestarts ?? DEFAULT_MAX_RESTARTS, "maxRestarts");
+    this.overlap = options.idOf ? wholeNumberOption(options.overlap ?? DEFAULT_OVERLAP, 0, "overlap") : 0;
+    this.maxRestarts = wholeNumberOption(options.maxRestarts ?? DEFAULT_MAX_RESTARTS, 0, "maxRestarts");
   }
 
   /** How many items before the reader's place the next page starts (0 for the first page). */
@@ -102,6 +102,7 @@ export interface NumberedWindow {
  * to re-read `back` items and still reach past `position`; the most new items wins.
  */
 export function numberedWindow(position: number, back: number, pageSize: number): NumberedWindow {
+  wholeNumberOption(pageSize, 1, "pageSize");
   for (let b = Math.min(back, position); b >= 0; b--) {
     let best: NumberedWindow | undefined;
     let bestGain = 0;
@@ -116,11 +117,12 @@ export function numberedWindow(position: number, back: number, pageSize: number)
     }
     if (best) return best;
   }
-  // Unreachable for pageSize >= 1 (b = 0, limit = pageSize always reaches past position).
-  throw new RangeError(`no page continues the list at ${position} with pages of ${pageSize}`);
+  // Unreachable: with b = 0, pages of pageSize items always reach past position.
+  throw new CloudPlatformError(`no page continues the list at ${position} with pages of ${pageSize}`);
 }
 
-function nonNegativeInt(n: number, what: string): number {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`${what} must be an integer >= 0, got ${n}`);
+/** A pager option that counts something: a whole number of at least `least`, else a ConfigurationError naming it. */
+export function wholeNumberOption(n: number, least: number, what: string): number {
+  if (!Number.isInteger(n) || n < least) throw new ConfigurationError(`${what} must be an integer >= ${least}, got ${n}`);
   return n;
 }

@@ -1,6 +1,6 @@
 /** The two page styles of the API, paged once here so termination is right in every caller. */
 import { PaginationLimitError } from "./errors";
-import { ShiftTracker, numberedWindow, type ShiftOptions } from "./pageAnchors";
+import { ShiftTracker, numberedWindow, wholeNumberOption, type ShiftOptions } from "./pageAnchors";
 
 /** Far above any real list, low enough that an endless next page fails clearly. */
 export const DEFAULT_MAX_PAGES = 1000;
@@ -50,9 +50,9 @@ function offsetListEnds(page: OffsetPage<unknown>, position: number, fresh: numb
  * left: a server may cap its pages below the `limit` asked for.
  */
 export async function* iterateOffsetPages<T>(fetchPage: OffsetPageFetcher<T>, options: OffsetPagerOptions<T> = {}): AsyncGenerator<T, void, undefined> {
-  const limit = positiveInt(options.pageSize ?? 100, "pageSize");
+  const limit = wholeNumberOption(options.pageSize ?? 100, 1, "pageSize");
   const max = options.max ?? Infinity;
-  const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
+  const maxPages = wholeNumberOption(options.maxPages ?? DEFAULT_MAX_PAGES, 1, "maxPages");
   const start = options.startOffset ?? 0;
   const tracker = new ShiftTracker<T>(options.what ?? "the list", options);
   let position = start;
@@ -133,9 +133,9 @@ export interface NumberedPagerOptions<T = unknown> extends ShiftOptions<T> {
  */
 export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>, options: NumberedPagerOptions<T> = {}): AsyncGenerator<T, void, undefined> {
   const max = options.max ?? Infinity;
-  const maxPages = positiveInt(options.maxPages ?? DEFAULT_MAX_PAGES, "maxPages");
-  const startPage = positiveInt(options.startPage ?? 1, "startPage");
-  let size = options.pageSize === undefined ? undefined : positiveInt(options.pageSize, "pageSize");
+  const maxPages = wholeNumberOption(options.maxPages ?? DEFAULT_MAX_PAGES, 1, "maxPages");
+  const startPage = wholeNumberOption(options.startPage ?? 1, 1, "startPage");
+  let size = options.pageSize === undefined ? undefined : wholeNumberOption(options.pageSize, 1, "pageSize");
   const tracker = new ShiftTracker<T>(options.what ?? "the list", size === undefined ? { ...options, overlap: 0 } : options);
   const first = (startPage - 1) * (size ?? 0);
   let position = first;
@@ -188,9 +188,4 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
-}
-
-function positiveInt(n: number, what: string): number {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${what} must be an integer >= 1, got ${n}`);
-  return n;
 }

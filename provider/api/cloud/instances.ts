@@ -1,5 +1,6 @@
 /** Cloud instances, for the `getInstances` lookup. */
-import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
+import type { OffsetPage, OffsetPagerOptions } from "../pagination";
+import { offsetEndpoint } from "../pagedEndpoint";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
@@ -168,28 +169,19 @@ export interface InstancesApi {
 
 /** Bind the instance functions to a transport. */
 export function instancesApi(t: Transport): InstancesApi {
-  const list = async (projectId: number, regionId: number, params: ListInstancesParams = {}, options?: RequestOptions): Promise<OffsetPage<Instance>> => {
-    const res = await t.request({
-      method: "GET",
-      path: apiPath`/cloud/v1/instances/${projectId}/${regionId}`,
-      query: {
-        limit: params.limit,
-        offset: params.offset,
-        name: params.name,
-        status: params.status,
-        order_by: params.orderBy,
-        tag_value: params.tagValue,
-        include_k8s: params.includeK8s,
-        include_baremetal: params.includeBaremetal,
-      },
-      options,
-      response: instancePageSchema,
-    });
-    return res.data;
-  };
-  return {
-    list,
-    listAll: (projectId, regionId, params = {}, pager = {}, options) =>
-      fetchAllOffset((p) => list(projectId, regionId, { ...params, ...p }, options), { what: `GET ${apiPath`/cloud/v1/instances/${projectId}/${regionId}`}`, ...pager, idOf: (i) => i.id }),
-  };
+  return offsetEndpoint<[projectId: number, regionId: number], ListInstancesParams, Instance>(t, {
+    path: (projectId, regionId) => apiPath`/cloud/v1/instances/${projectId}/${regionId}`,
+    query: {
+      limit: "limit",
+      offset: "offset",
+      name: "name",
+      status: "status",
+      orderBy: "order_by",
+      tagValue: "tag_value",
+      includeK8s: "include_k8s",
+      includeBaremetal: "include_baremetal",
+    },
+    page: instancePageSchema,
+    idOf: (i) => i.id,
+  });
 }

@@ -1,5 +1,6 @@
 /** Managed Kubernetes v2, what `K8sClusterUpgrade` reads and writes. */
-import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
+import type { OffsetPage, OffsetPagerOptions } from "../pagination";
+import { offsetEndpoint } from "../pagedEndpoint";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
@@ -186,16 +187,12 @@ export interface K8sApi {
 
 /** Bind the Kubernetes functions to a transport. */
 export function k8sApi(t: Transport): K8sApi {
-  const listClusters: K8sApi["listClusters"] = async (projectId, regionId, page = {}, options) => {
-    const res = await t.request({
-      method: "GET",
-      path: apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`,
-      query: { limit: page.limit, offset: page.offset },
-      options,
-      response: clusterPageSchema,
-    });
-    return res.data;
-  };
+  const clusters = offsetEndpoint<[projectId: number, regionId: number], { limit?: number; offset?: number }, K8sCluster>(t, {
+    path: (projectId, regionId) => apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`,
+    query: { limit: "limit", offset: "offset" },
+    page: clusterPageSchema,
+    idOf: (c) => c.name,
+  });
   return {
     async getCluster(projectId, regionId, clusterName, options) {
       const res = await t.request({
@@ -206,8 +203,8 @@ export function k8sApi(t: Transport): K8sApi {
       });
       return res.data;
     },
-    listClusters,
-    listAllClusters: (projectId, regionId, pager = {}, options) => fetchAllOffset((p) => listClusters(projectId, regionId, p, options), { what: `GET ${apiPath`/cloud/v2/k8s/clusters/${projectId}/${regionId}`}`, ...pager, idOf: (c) => c.name }),
+    listClusters: clusters.list,
+    listAllClusters: (projectId, regionId, pager, options) => clusters.listAll(projectId, regionId, {}, pager, options),
     async upgradeVersions(projectId, regionId, clusterName, options) {
       const res = await t.request({
         method: "GET",

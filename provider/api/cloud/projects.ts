@@ -1,5 +1,6 @@
 /** Cloud projects, whose ids `getProjects`/`getProject` resolve from names. */
-import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
+import type { OffsetPage, OffsetPagerOptions } from "../pagination";
+import { offsetEndpoint } from "../pagedEndpoint";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
 import { int, offsetPage, optionalInt, optionalText, text, type Answer } from "../schema";
@@ -62,21 +63,10 @@ export interface ProjectsApi {
 
 /** Bind the project functions to a transport. */
 export function projectsApi(t: Transport): ProjectsApi {
-  const list = async (params: ListProjectsParams = {}, options?: RequestOptions): Promise<OffsetPage<Project>> => {
-    const res = await t.request({
-      method: "GET",
-      path: "/cloud/v1/projects",
-      query: {
-        include_deleted: params.includeDeleted,
-        name: params.name,
-        order_by: params.orderBy,
-        limit: params.limit,
-        offset: params.offset,
-      },
-      options,
-      response: projectPageSchema,
-    });
-    return res.data;
-  };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/projects", ...pager, idOf: (p) => p.id }) };
+  return offsetEndpoint<[], ListProjectsParams, Project>(t, {
+    path: () => "/cloud/v1/projects",
+    query: { includeDeleted: "include_deleted", name: "name", orderBy: "order_by", limit: "limit", offset: "offset" },
+    page: projectPageSchema,
+    idOf: (p) => p.id,
+  });
 }

@@ -1,5 +1,6 @@
 /** Cloud regions, which lookups choose by name, capability and state. */
-import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
+import type { OffsetPage, OffsetPagerOptions } from "../pagination";
+import { offsetEndpoint } from "../pagedEndpoint";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
 import { int, offsetPageWithoutCount, optionalInt, optionalList, optionalText, text, type Answer } from "../schema";
@@ -83,22 +84,10 @@ export interface RegionsApi {
 
 /** Bind the region functions to a transport. */
 export function regionsApi(t: Transport): RegionsApi {
-  const list = async (params: ListRegionsParams = {}, options?: RequestOptions): Promise<OffsetPage<Region>> => {
-    const res = await t.request({
-      method: "GET",
-      path: "/cloud/v1/regions",
-      query: {
-        limit: params.limit,
-        offset: params.offset,
-        display_name: params.displayName,
-        order_by: params.orderBy,
-        product: params.product,
-        show_volume_types: params.showVolumeTypes,
-      },
-      options,
-      response: regionPageSchema,
-    });
-    return res.data;
-  };
-  return { list, listAll: (params = {}, pager = {}, options) => fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/regions", ...pager, idOf: (r) => r.id }) };
+  return offsetEndpoint<[], ListRegionsParams, Region>(t, {
+    path: () => "/cloud/v1/regions",
+    query: { limit: "limit", offset: "offset", displayName: "display_name", orderBy: "order_by", product: "product", showVolumeTypes: "show_volume_types" },
+    page: regionPageSchema,
+    idOf: (r) => r.id,
+  });
 }

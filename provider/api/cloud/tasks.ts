@@ -1,5 +1,6 @@
 /** Cloud tasks, which every asynchronous cloud write returns. */
-import { fetchAllOffset, type OffsetPage, type OffsetPagerOptions } from "../pagination";
+import type { OffsetPage, OffsetPagerOptions } from "../pagination";
+import { offsetEndpoint } from "../pagedEndpoint";
 import type { RequestOptions, Transport } from "../transport";
 import { apiPath } from "../url";
 import { z } from "zod";
@@ -132,35 +133,29 @@ export interface TasksApi {
 
 /** Bind the task functions to a transport. */
 export function tasksApi(t: Transport): TasksApi {
-  const list = async (params: ListTasksParams = {}, options?: RequestOptions): Promise<OffsetPage<Task>> => {
-    const res = await t.request({
-      method: "GET",
-      path: "/cloud/v1/tasks",
-      query: {
-        project_id: params.projectId,
-        region_id: params.regionId,
-        state: params.state,
-        task_type: params.taskType,
-        is_acknowledged: params.isAcknowledged,
-        from_timestamp: params.fromTimestamp,
-        to_timestamp: params.toTimestamp,
-        order_by: params.orderBy,
-        limit: params.limit,
-        offset: params.offset,
-      },
-      options,
-      response: taskPageSchema,
-    });
-    return res.data;
-  };
+  const { list, listAll } = offsetEndpoint<[], ListTasksParams, Task>(t, {
+    path: () => "/cloud/v1/tasks",
+    query: {
+      projectId: "project_id",
+      regionId: "region_id",
+      state: "state",
+      taskType: "task_type",
+      isAcknowledged: "is_acknowledged",
+      fromTimestamp: "from_timestamp",
+      toTimestamp: "to_timestamp",
+      orderBy: "order_by",
+      limit: "limit",
+      offset: "offset",
+    },
+    page: taskPageSchema,
+    idOf: (task) => task.id,
+  });
   return {
     async get(taskId, options) {
       const res = await t.request({ method: "GET", path: apiPath`/cloud/v1/tasks/${taskId}`, options, response: taskSchema });
       return res.data;
     },
     list,
-    listAll(params = {}, pager = {}, options) {
-      return fetchAllOffset((p) => list({ ...params, ...p }, options), { what: "GET /cloud/v1/tasks", ...pager, idOf: (t) => t.id });
-    },
+    listAll,
   };
 }

@@ -1,5 +1,6 @@
 /** Streaming AI tasks, a page-number list, for the `getStreamingAiTasks` lookup. */
-import { fetchAllNumbered, type NumberedPage, type NumberedPagerOptions } from "../pagination";
+import type { NumberedPage, NumberedPagerOptions } from "../pagination";
+import { numberedEndpoint } from "../pagedEndpoint";
 import type { RequestOptions, Transport } from "../transport";
 import { z } from "zod";
 import { optionalCount, optionalNumber, optionalText, readonlyRecord, text, type Answer } from "../schema";
@@ -92,35 +93,22 @@ export interface AiTasksApi {
 
 /** Bind the AI task functions to a transport. */
 export function aiTasksApi(t: Transport): AiTasksApi {
-  const list = async (params: ListAiTasksParams = {}, options?: RequestOptions): Promise<NumberedPage<AiTask>> => {
-    const res = await t.request({
-      method: "GET",
-      path: "/streaming/ai/tasks",
-      query: {
-        task_id: params.taskId,
-        task_name: params.taskName,
-        status: params.status,
-        date_created: params.dateCreated,
-        ordering: params.ordering,
-        search: params.search,
-        page: params.page,
-        limit: params.limit,
-      },
-      options,
-      response: aiTaskPageSchema,
-    });
-    return res.data;
-  };
-  return {
-    list,
-    listAll: (params = {}, pager = {}, options) =>
-      fetchAllNumbered((page, limit) => list({ ...params, page, limit }, options), {
-        what: "GET /streaming/ai/tasks",
-        pageSize: params.limit ?? DEFAULT_AI_TASK_PAGE_SIZE,
-        ...pager,
-        idOf: (t) => t.taskId,
-      }),
-  };
+  return numberedEndpoint<[], ListAiTasksParams, AiTask>(t, {
+    path: () => "/streaming/ai/tasks",
+    query: {
+      taskId: "task_id",
+      taskName: "task_name",
+      status: "status",
+      dateCreated: "date_created",
+      ordering: "ordering",
+      search: "search",
+      page: "page",
+      limit: "limit",
+    },
+    page: aiTaskPageSchema,
+    idOf: (task) => task.taskId,
+    defaultPageSize: DEFAULT_AI_TASK_PAGE_SIZE,
+  });
 }
 
 /** `client.streaming`. */

@@ -6,6 +6,7 @@
  * items at its head after each page, and the simulator's `/__admin/list-shifts` mode.
  */
 import {
+  ConfigurationError,
   createClient,
   fetchAllNumbered,
   fetchAllOffset,
@@ -154,6 +155,10 @@ describe("the page-number request that re-reads a few items", () => {
     expect(w.start).toBeLessThanOrEqual(position - w.back);
     expect(w.start + w.limit).toBeGreaterThan(position);
     expect(w.back).toBe(back);
+  });
+
+  test.each([0, 2.5])("pages of %p items: a ConfigurationError", (pageSize) => {
+    expect(() => numberedWindow(10, 3, pageSize)).toThrow(ConfigurationError);
   });
 });
 

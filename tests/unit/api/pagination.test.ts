@@ -7,6 +7,7 @@
  */
 import {
   createClient,
+  ConfigurationError,
   PaginationLimitError,
   fetchAllNumbered,
   fetchAllOffset,
@@ -80,7 +81,24 @@ describe("offset pages", () => {
     const overstated = fake(20, 100); // the count lies; the empty page ends it
     expect(await fetchAllOffset(overstated.fetch, { pageSize: 10 })).toHaveLength(20);
     expect(overstated.calls).toEqual([0, 10, 20]);
-    await expect(fetchAllOffset(exact.fetch, { pageSize: 0 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe("pager options out of range: a ConfigurationError naming the option, before any page is asked for", () => {
+  const noPage = async (): Promise<never> => {
+    throw new Error("no page may be asked for");
+  };
+  test.each([
+    { pager: "offset", options: { pageSize: 0 }, message: "pageSize must be an integer >= 1, got 0" },
+    { pager: "offset", options: { maxPages: 2.5 }, message: "maxPages must be an integer >= 1, got 2.5" },
+    { pager: "offset", options: { idOf: (n: number) => n, overlap: -1 }, message: "overlap must be an integer >= 0, got -1" },
+    { pager: "offset", options: { maxRestarts: 0.5 }, message: "maxRestarts must be an integer >= 0, got 0.5" },
+    { pager: "numbered", options: { startPage: 0 }, message: "startPage must be an integer >= 1, got 0" },
+    { pager: "numbered", options: { pageSize: -3 }, message: "pageSize must be an integer >= 1, got -3" },
+  ])("$pager pager, $message", async ({ pager, options, message }) => {
+    const read = pager === "offset" ? fetchAllOffset(noPage, options) : fetchAllNumbered(noPage, options);
+    await expect(read).rejects.toThrow(ConfigurationError);
+    await expect(read).rejects.toThrow(message);
   });
 });
 
