@@ -2,18 +2,17 @@
  * The API client over one transport, so auth, timeouts, retries, error mapping and key
  * redaction are each decided once and no product module can forget one.
  */
-import { AttemptFailed } from "./attemptFailure";
 import { anySignal } from "./abort";
+import { createAttempt } from "./attempt";
 import { cloudApi, type CloudApi } from "./cloud";
 import { resolveClientOptions, type ClientOptions } from "./clientOptions";
 import { dnsApi, type DnsApi } from "./dns/analyze";
 import { createHttpAttempt } from "./httpAttempt";
 import { iamApi, type IamApi } from "./iam/clients";
-import { mapAnswer } from "./responseMapping";
 import { withRetries } from "./retryLoop";
 import { storageApi, type StorageApi } from "./storage/notifications";
 import { streamingApi, type StreamingApi } from "./streaming/aiTasks";
-import type { ApiResponse, RequestSpec, Transport } from "./transport";
+import type { Transport } from "./transport";
 import { parseResellerPaths, waapApi, type ResellerPaths, type WaapApi } from "./waap/reseller";
 
 export { DEFAULT_TIMEOUT_MS } from "./clientOptions";
@@ -65,35 +64,15 @@ function withSignal(transport: Transport & { readonly baseUrl: string }, signal:
   };
 }
 
-/** Each request runs the retry loop over HTTP attempts, each mapped to data or a failure record. */
+/** Each request runs the retry loop over attempts, each sent by HTTP and mapped to data or a judged failure. */
 export function createTransport(options: ClientOptions): Transport & { readonly baseUrl: string } {
-  const o = resolveClientOptions(options);
-  const send = createHttpAttempt(o);
-
-  async function attemptOnce<T>(spec: RequestSpec<T>, shownPath: string): Promise<ApiResponse<T>> {
-    const answer = await send(spec, shownPath);
-    const mapped = mapAnswer({
-      ...answer,
-      method: spec.method,
-      path: shownPath,
-      response: spec.response,
-      maxResponseBytes: o.maxResponseBytes,
-      nowMs: o.now(),
-      scrub: o.scrub,
-      scrubDeep: o.scrubDeep,
-      apiKeySource: o.apiKeySource,
-      baseUrlSource: o.baseUrlSource,
-    });
-    if (!mapped.ok) throw new AttemptFailed(mapped.failure);
-    return { method: spec.method, path: shownPath, status: answer.status, data: mapped.data, header: answer.header };
-  }
-
+  const { http, mapping, loop, scrub } = resolveClientOptions(options);
+  const attempt = createAttempt(createHttpAttempt(http), { mapping, policy: loop.policy, now: loop.now, scrub });
   return {
-    baseUrl: o.baseUrl,
+    baseUrl: http.baseUrl,
     request: (spec) => {
-      // Redacted once, here.
-      const shownPath = o.scrub(spec.path);
-      return withRetries(o, spec, shownPath, () => attemptOnce(spec, shownPath));
+      const shownPath = scrub(spec.path);
+      return withRetries(loop, spec, shownPath, () => attempt(spec, shownPath));
     },
   };
 }

@@ -2,7 +2,7 @@
 import { ConfigurationError } from "./errors";
 import { sourceOf, type OptionSources } from "./optionNames";
 import { parseMaxConcurrentRequests, RequestPacer, sharedPacer } from "./pacing";
-import { redact, redactDeep } from "./redact";
+import { redactDeep } from "./redact";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "./responseBody";
 import { resolveRetryPolicy, type RetryPolicy } from "./retry";
 import { sleep as defaultSleep } from "./sleep";
@@ -22,8 +22,10 @@ export interface ClientLogger {
 export interface RetryEvent {
   readonly method: string;
   readonly path: string;
-  /** The attempt that just failed (1-based). */
+  /** The attempt that just failed (1-based), as `maxAttempts` counts them. */
   readonly attempt: number;
+  /** False for a 429 whose Retry-After paces us: the retry keeps this attempt's number. */
+  readonly usedAnAttempt: boolean;
   readonly delayMs: number;
   /** E.g. `status 429` or `ECONNREFUSED: ...`. */
   readonly reason: string;
@@ -65,31 +67,49 @@ export interface ClientOptions {
   readonly optionSources?: OptionSources | undefined;
 }
 
-/** The checked options, with every default applied: what the transport's parts work with. */
-export interface ResolvedOptions {
+/** What the HTTP part needs: the only part given the raw key. */
+export interface HttpOptions {
   /** The normalized base URL (no trailing slash). */
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly userAgent: string;
+  readonly now: () => number;
+  readonly logger: ClientLogger | undefined;
+}
+
+/** What the response mapping needs besides the answer. */
+export interface MappingOptions {
+  /** The success-body cap the body was read with, named when it is exceeded. */
+  readonly maxResponseBytes: number;
+  /** Where the user sets the API key (a 401's hint) and the base URL (a redirect's hint). */
+  readonly apiKeySource: string;
+  readonly baseUrlSource: string;
+}
+
+/** What the retry loop needs: the policy, its clock, the pacer and whom to tell. */
+export interface RetryLoopOptions {
   readonly policy: RetryPolicy;
+  readonly pacer: RequestPacer;
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly now: () => number;
   readonly random: () => number;
   readonly logger: ClientLogger | undefined;
   readonly onRetry: ((event: RetryEvent) => void) | undefined;
-  /** For a 401's and a redirect's hint. */
-  readonly apiKeySource: string;
-  readonly baseUrlSource: string;
-  /** Removes the key from a text. */
-  readonly scrub: (text: string) => string;
-  readonly scrubDeep: (value: unknown) => unknown;
-  readonly pacer: RequestPacer;
+}
+
+/** The checked options, with every default applied, as the transport's parts take them. */
+export interface TransportOptions {
+  readonly http: HttpOptions;
+  readonly mapping: MappingOptions;
+  readonly loop: RetryLoopOptions;
+  /** Removes the key from a text or from every string of a value: applied where text enters the transport. */
+  readonly scrub: <T>(value: T) => T;
 }
 
 /** Checks `options` and applies the defaults; throws ConfigurationError naming the option at fault. */
-export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
+export function resolveClientOptions(options: ClientOptions): TransportOptions {
   const sources = options.optionSources;
   const baseUrl = checkBaseUrl(options.baseUrl, { allowInsecureHttp: options.allowInsecureHttp, sources });
   const apiKey = checkApiKey(options.apiKey, sources);
@@ -100,23 +120,21 @@ export function resolveClientOptions(options: ClientOptions): ResolvedOptions {
   const policy = resolveRetryPolicy(options.retry);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!(timeoutMs > 0)) throw new ConfigurationError(`timeoutMs must be > 0, got ${timeoutMs}`);
+  const now = options.now ?? Date.now;
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   return {
-    baseUrl,
-    apiKey,
-    timeoutMs,
-    maxResponseBytes,
-    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-    policy,
-    sleep: options.sleep ?? defaultSleep,
-    now: options.now ?? Date.now,
-    random: options.random ?? Math.random,
-    logger: options.logger,
-    onRetry: options.onRetry,
-    apiKeySource: sourceOf("apiKey", sources),
-    baseUrlSource: sourceOf("baseUrl", sources),
-    scrub: (text) => redact(text, [apiKey]),
-    scrubDeep: (value) => redactDeep(value, [apiKey]),
-    pacer: pacerFor(baseUrl, options, sources),
+    http: { baseUrl, apiKey, timeoutMs, maxResponseBytes, userAgent, now, logger: options.logger },
+    mapping: { maxResponseBytes, apiKeySource: sourceOf("apiKey", sources), baseUrlSource: sourceOf("baseUrl", sources) },
+    loop: {
+      policy,
+      pacer: pacerFor(baseUrl, options, sources),
+      sleep: options.sleep ?? defaultSleep,
+      now,
+      random: options.random ?? Math.random,
+      logger: options.logger,
+      onRetry: options.onRetry,
+    },
+    scrub: <T>(value: T) => redactDeep(value, [apiKey]) as T,
   };
 }
 

@@ -1,8 +1,9 @@
 /** One HTTP attempt, the transport's only I/O and the only module that imports axios. */
 import axios, { type AxiosInstance, type AxiosResponse } from "axios";
 import type { Readable } from "stream";
-import { AttemptFailed } from "./attemptFailure";
-import type { ResolvedOptions } from "./clientOptions";
+import type { AttemptFailure } from "./attemptFailure";
+import type { HttpOptions } from "./clientOptions";
+import { formatDuration } from "./duration";
 import { messageOf, RequestAbortedError } from "./errors";
 import { ERROR_BODY_KEEP_BYTES, readCapped, type ReadBody } from "./responseBody";
 import type { HeaderLookup } from "./retry";
@@ -17,17 +18,20 @@ export interface RawAnswer {
   readonly body: ReadBody;
 }
 
+/** No answer: the network failure as it came (the caller scrubs and judges it). */
+export type NoAnswer = Extract<AttemptFailure, { kind: "network" }>;
+
 /**
- * Sends one attempt of a request (`shownPath`: its path as messages show it, the key redacted);
- * no answer throws {@link AttemptFailed}, or RequestAbortedError when cancelled.
+ * Sends one attempt of a request (`shownPath`: its path as messages show it, the key redacted):
+ * its answer, or the failure when none came; rejects with RequestAbortedError when cancelled.
  */
-export type HttpAttempt = (spec: RequestSpec<unknown>, shownPath: string) => Promise<RawAnswer>;
+export type HttpAttempt = (spec: RequestSpec<unknown>, shownPath: string) => Promise<RawAnswer | NoAnswer>;
 
 /**
  * One axios instance for the client; the auth header is added per request (never stored where
  * an inspected object could show it).
  */
-export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
+export function createHttpAttempt(o: HttpOptions): HttpAttempt {
   const origin = new URL(o.baseUrl);
   const http: AxiosInstance = axios.create({
     baseURL: o.baseUrl,
@@ -64,7 +68,7 @@ export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
         signal,
       });
     } catch (err) {
-      throw networkFailure(o, origin.host, spec, shownPath, err);
+      return networkFailure(origin.host, spec, shownPath, err);
     }
     const header: HeaderLookup = (name) => headerValue(res.headers, name);
     const success = res.status >= 200 && res.status < 300;
@@ -77,27 +81,19 @@ export function createHttpAttempt(o: ResolvedOptions): HttpAttempt {
     try {
       body = await readCapped(res.data, cap, Math.max(1, timeoutMs - (o.now() - started)), signal);
     } catch (err) {
-      throw networkFailure(o, origin.host, spec, shownPath, err);
+      return networkFailure(origin.host, spec, shownPath, err);
     }
-    o.logger?.debug?.(`${spec.method} ${shownPath} -> ${res.status} (${Math.round(o.now() - started)} ms)`);
+    o.logger?.debug?.(`${spec.method} ${shownPath} -> ${res.status} (${formatDuration(o.now() - started)})`);
     return { status: res.status, header, body };
   };
 }
 
-/** No answer: cancelled by the caller, or a network error with its code. */
-function networkFailure(o: ResolvedOptions, target: string, spec: RequestSpec<unknown>, path: string, err: unknown): AttemptFailed | RequestAbortedError {
-  if (spec.options?.signal?.aborted || axios.isCancel(err)) return new RequestAbortedError(spec.method, path);
+/** The failure of an attempt that got no answer; a cancellation by the caller throws RequestAbortedError. */
+function networkFailure(target: string, spec: RequestSpec<unknown>, path: string, err: unknown): NoAnswer {
+  if (spec.options?.signal?.aborted || axios.isCancel(err)) throw new RequestAbortedError(spec.method, path);
   const code = errorCode(err);
-  const init = {
-    method: spec.method,
-    path,
-    target,
-    code,
-    detail: o.scrub(messageOf(err) || code),
-    mayHaveReachedServer: !o.policy.neverSentCodes.includes(code),
-    timedOut: code === "ETIMEDOUT" || code === "ECONNABORTED",
-  };
-  return new AttemptFailed({ kind: "network", code, init });
+  const timedOut = code === "ETIMEDOUT" || code === "ECONNABORTED";
+  return { kind: "network", code, init: { method: spec.method, path, target, code, detail: messageOf(err) || code, timedOut } };
 }
 
 function headerValue(headers: unknown, name: string): string | undefined {

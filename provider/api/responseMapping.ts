@@ -1,5 +1,6 @@
 /** What an HTTP answer means, as a pure function: the client's contract, tested without a socket. */
 import type { AttemptFailure } from "./attemptFailure";
+import type { MappingOptions } from "./clientOptions";
 import { checkSuccessBody, quoteText, type BodyProblem, type ReadBody } from "./responseBody";
 import { parseRetryAfter, type HeaderLookup, type HttpMethod } from "./retry";
 import type { ResponseSchema } from "./schema";
@@ -7,7 +8,7 @@ import { parseServerError } from "./serverErrors";
 import { productOf } from "./url";
 
 /** One answer as read, and what the mapping needs to know about the call. */
-export interface AnswerInput<T> {
+export interface AnswerInput<T> extends MappingOptions {
   readonly method: HttpMethod;
   /** The request path as messages show it, the key redacted (the product is read from it). */
   readonly path: string;
@@ -16,29 +17,21 @@ export interface AnswerInput<T> {
   readonly header: HeaderLookup;
   /** The body as read: up to the cap, `overflow` when it went on past it (or was not read). */
   readonly body: ReadBody;
-  /** The success-body cap the body was read with, named when it is exceeded. */
-  readonly maxResponseBytes: number;
   /** For a Retry-After given as an HTTP date. */
   readonly nowMs: number;
-  /** Removes the key from a text, and from every string of a value. */
-  readonly scrub: (text: string) => string;
-  readonly scrubDeep: (value: unknown) => unknown;
-  /** Where the user sets the API key (a 401's hint) and the base URL (a redirect's hint). */
-  readonly apiKeySource: string;
-  readonly baseUrlSource: string;
 }
 
 /** The data of a 2xx that is the documented answer, or the failure record of anything else. */
 export type MappedAnswer<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly failure: AttemptFailure };
 
-/** Maps one answer; never throws. */
+/** Maps one answer; never throws. The texts are as the server sent them: the transport scrubs the key from the failure. */
 export function mapAnswer<T>(a: AnswerInput<T>): MappedAnswer<T> {
   const formatFailure = (problem: BodyProblem, tooLarge = false): MappedAnswer<T> => ({
     ok: false,
     failure: {
       kind: "format",
       tooLarge,
-      init: { method: a.method, path: a.path, status: a.status, field: a.scrub(problem.field), problem: a.scrub(problem.problem), received: a.scrub(problem.received) },
+      init: { method: a.method, path: a.path, status: a.status, ...problem },
     },
   });
   if (a.status >= 200 && a.status < 300) {
@@ -61,13 +54,12 @@ export function mapAnswer<T>(a: AnswerInput<T>): MappedAnswer<T> {
         method: a.method,
         path: a.path,
         status: a.status,
-        serverMessage: a.scrub(redirect ?? parsed.message),
+        serverMessage: redirect ?? parsed.message,
         exceptionClass: parsed.exceptionClass,
         requestId: parsed.requestId ?? a.header("x-request-id"),
-        errors: parsed.errors.map((e) => ({ loc: e.loc.map(a.scrub), detail: a.scrub(e.detail) })),
-        body: a.scrubDeep(data),
+        errors: parsed.errors,
+        body: data,
         retryAfterMs,
-        redact: a.scrub,
         apiKeySource: a.apiKeySource,
       },
     },

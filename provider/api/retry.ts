@@ -2,7 +2,7 @@
  * The retry policy as data and the retry decision as pure functions: which failures are retried
  * is a safety property (a write is never sent twice after an ambiguous failure), tested as a table.
  */
-import { publicError, type AttemptFailure } from "./attemptFailure";
+import { publicError, type AttemptFailure, type FailureVerdict, type JudgedFailure } from "./attemptFailure";
 import { formatDuration } from "./duration";
 import type { CloudPlatformError } from "./errors";
 
@@ -68,23 +68,36 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** The policy's verdict on one failed attempt, before the attempt limit and the budget. */
-export interface RetryDecision {
-  readonly retry: boolean;
-  readonly reason: string;
-}
-
-function neverReachedServer(code: string, policy: RetryPolicy = DEFAULT_RETRY_POLICY): boolean {
-  return policy.neverSentCodes.includes(code);
-}
-
 /**
- * Whether a failed attempt may be repeated, in this order: 400/401/403/404/409/422 never; a write
+ * The verdict on a failed attempt. Retried, in this order: 400/401/403/404/409/422 never; a write
  * only when the request never left (connection refused, DNS failure) or got a 429 (refused
  * unread); a GET on any network error, 408, 429, 5xx and a malformed answer (a gateway's page, a
  * cut body: like a 5xx); an answer over the size cap never.
  */
-export function classifyFailure(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy = DEFAULT_RETRY_POLICY): RetryDecision {
+export function classifyFailure(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy = DEFAULT_RETRY_POLICY): FailureVerdict {
+  const retryAfterMs = failure.kind === "status" ? failure.retryAfterMs : undefined;
+  const rateLimited = failure.kind === "status" && failure.status === 429;
+  const paced = retryAfterMs !== undefined && retryAfterMs >= policy.baseDelayMs;
+  const mayHaveActed = serverMayHaveActed(failure, policy);
+  return {
+    ...retryRule(method, failure, policy, mayHaveActed),
+    // The server spacing requests out: a busy window may send many 429s before it answers.
+    counts: !(rateLimited && paced),
+    pauseMs: rateLimited && retryAfterMs !== undefined && retryAfterMs > 0 ? retryAfterMs : undefined,
+    retryAfterMs,
+    paced,
+    mayHaveActed,
+  };
+}
+
+/** A 4xx is the server refusing; a 5xx, a malformed answer or no answer may come after it acted, unless the request never left. */
+function serverMayHaveActed(failure: AttemptFailure, policy: RetryPolicy): boolean {
+  if (failure.kind === "network") return !policy.neverSentCodes.includes(failure.code);
+  if (failure.kind === "format") return true;
+  return failure.status >= 500;
+}
+
+function retryRule(method: HttpMethod, failure: AttemptFailure, policy: RetryPolicy, mayHaveActed: boolean): Pick<FailureVerdict, "retry" | "reason"> {
   const idempotent = policy.idempotentMethods.includes(method);
   if (failure.kind === "format") {
     if (failure.tooLarge) return { retry: false, reason: "the answer exceeds the size cap; the same call would get it again" };
@@ -93,9 +106,7 @@ export function classifyFailure(method: HttpMethod, failure: AttemptFailure, pol
       : { retry: false, reason: `a malformed answer to a ${method}: the server may have acted, so it is not repeated` };
   }
   if (failure.kind === "network") {
-    if (neverReachedServer(failure.code, policy)) {
-      return { retry: true, reason: `${failure.code}: the request never reached the server` };
-    }
+    if (!mayHaveActed) return { retry: true, reason: `${failure.code}: the request never reached the server` };
     return idempotent
       ? { retry: true, reason: `${failure.code} on an idempotent request` }
       : { retry: false, reason: `${failure.code} after the request may have reached the server; a ${method} is not repeated` };
@@ -105,7 +116,9 @@ export function classifyFailure(method: HttpMethod, failure: AttemptFailure, pol
   const retryable = policy.retryStatuses.includes(status) || (policy.retryServerErrors && status >= 500 && status <= 599);
   if (!retryable) return { retry: false, reason: `status ${status} is not retryable` };
   if (status === 429) return { retry: true, reason: "status 429: rate limited, the request was not acted on" };
-  if (!idempotent) return { retry: false, reason: `status ${status} on a ${method}: the server may have acted, so it is not repeated` };
+  if (!idempotent) {
+    return { retry: false, reason: mayHaveActed ? `status ${status} on a ${method}: the server may have acted, so it is not repeated` : `status ${status} on a ${method} is not repeated` };
+  }
   return { retry: true, reason: `status ${status}` };
 }
 
@@ -134,31 +147,13 @@ export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () =>
   return Math.max(0, Math.round(raw + spread));
 }
 
-/** At least the base delay: a `Retry-After: 0` taken as pacing would loop requests at full speed. */
-function isPacingDelay(retryAfterMs: number | undefined, policy: RetryPolicy): retryAfterMs is number {
-  return retryAfterMs !== undefined && retryAfterMs >= policy.baseDelayMs;
-}
-
-function retryDelayMs(retry: number, policy: RetryPolicy, retryAfterMs: number | undefined, random: () => number): number {
-  if (isPacingDelay(retryAfterMs, policy)) return Math.ceil(retryAfterMs);
-  return Math.max(Math.ceil(retryAfterMs ?? 0), backoffDelayMs(retry, policy, random));
-}
-
-/**
- * Whether a failure uses up one of `maxAttempts`. A 429 whose Retry-After paces us does not: it
- * is the server spacing requests out, and a busy window may send many before it answers.
- */
-export function usesUpAnAttempt(failure: AttemptFailure, policy: RetryPolicy): boolean {
-  return !(failure.kind === "status" && failure.status === 429 && isPacingDelay(failure.retryAfterMs, policy));
-}
-
 /** Where a request stands when one of its attempts fails. */
 export interface AttemptState {
-  readonly method: HttpMethod;
-  /** 1-based. */
-  readonly number: number;
-  /** Earlier failed attempts that used up one of `maxAttempts` (see {@link usesUpAnAttempt}). */
-  readonly counted: number;
+  /**
+   * This attempt's number as the limit counts them, 1-based: earlier attempts that used up one of
+   * `maxAttempts`, plus this one (a 429 that paces us holds its number, see {@link FailureVerdict.counts}).
+   */
+  readonly attempt: number;
   readonly elapsedMs: number;
 }
 
@@ -172,17 +167,20 @@ function attemptCount(n: number): string {
   return n === 1 ? "1 attempt" : `${n} attempts`;
 }
 
-/** The whole retry decision for one failed attempt: the policy's verdict, the attempt limit, the budget. */
-export function nextStep(failure: AttemptFailure, attempt: AttemptState, policy: RetryPolicy, random: () => number): RetryStep {
-  const stop = (note?: string): RetryStep => ({ action: "stop", error: publicError(failure, attempt.number, note) });
-  const { retry, reason } = classifyFailure(attempt.method, failure, policy);
-  if (!retry) return stop();
-  // This attempt holds a place too, even a paced 429: with maxAttempts 1 nothing is retried.
-  if (attempt.counted + 1 >= policy.maxAttempts) return stop(`Gave up after ${attemptCount(attempt.number)}.`);
-  const retryAfterMs = failure.kind === "status" ? failure.retryAfterMs : undefined;
-  const delayMs = retryDelayMs(attempt.counted + 1, policy, retryAfterMs, random);
-  const remainingMs = policy.budgetMs - attempt.elapsedMs;
-  if (delayMs <= remainingMs) return { action: "wait", delayMs, reason };
-  if (retryAfterMs === undefined) return stop(`The retry budget of ${formatDuration(policy.budgetMs)} is spent after ${attemptCount(attempt.number)}.`);
-  return stop(`The server asked to retry after ${formatDuration(retryAfterMs)}, beyond the remaining retry budget of ${formatDuration(remainingMs)}; not retried.`);
+/** The whole retry decision for one judged failure: the verdict, the attempt limit, the budget. */
+export function nextStep(failed: JudgedFailure, state: AttemptState, policy: RetryPolicy, random: () => number): RetryStep {
+  const { verdict } = failed;
+  const stop = (note?: string): RetryStep => ({ action: "stop", error: publicError(failed, state.attempt, note) });
+  if (!verdict.retry) return stop();
+  if (state.attempt >= policy.maxAttempts) return stop(`Gave up after ${attemptCount(state.attempt)}.`);
+  const delayMs = retryDelayMs(state.attempt, verdict, policy, random);
+  const remainingMs = policy.budgetMs - state.elapsedMs;
+  if (delayMs <= remainingMs) return { action: "wait", delayMs, reason: verdict.reason };
+  if (verdict.retryAfterMs === undefined) return stop(`The retry budget of ${formatDuration(policy.budgetMs)} is spent after ${attemptCount(state.attempt)}.`);
+  return stop(`The server asked to retry after ${formatDuration(verdict.retryAfterMs)}, beyond the remaining retry budget of ${formatDuration(remainingMs)}; not retried.`);
+}
+
+function retryDelayMs(attempt: number, verdict: FailureVerdict, policy: RetryPolicy, random: () => number): number {
+  const asked = Math.ceil(verdict.retryAfterMs ?? 0);
+  return verdict.paced ? asked : Math.max(asked, backoffDelayMs(attempt, policy, random));
 }

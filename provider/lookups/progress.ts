@@ -15,7 +15,11 @@ export function pageProgress(lookup: string, noun: string, report: (message: str
   };
 }
 
-/** `GET /cloud/v1/projects failed (status 503); retrying in 1.5s (attempt 2)`. */
+/**
+ * `GET /cloud/v1/projects failed (status 503); retrying in 1.5s (attempt 2)`; without the number
+ * after a 429 that paces us, since its retry is no new attempt.
+ */
 export function retryLine(e: RetryEvent): string {
-  return `${e.method} ${e.path} failed (${e.reason}); retrying in ${formatDuration(e.delayMs)} (attempt ${e.attempt + 1})`;
+  const next = e.usedAnAttempt ? ` (attempt ${e.attempt + 1})` : "";
+  return `${e.method} ${e.path} failed (${e.reason}); retrying in ${formatDuration(e.delayMs)}${next}`;
 }

@@ -2,13 +2,16 @@
  * What an answer means (provider/api/responseMapping.ts), from status, headers and body alone:
  * no socket, no client.
  */
-import { publicError } from "../../../provider/api/attemptFailure";
+import { publicError, type AttemptFailure } from "../../../provider/api/attemptFailure";
 import { AuthenticationError, ConflictError, RateLimitError, ResponseFormatError, ResponseTooLargeError } from "../../../provider/api";
 import { mapAnswer, type AnswerInput } from "../../../provider/api/responseMapping";
+import { classifyFailure, type HttpMethod } from "../../../provider/api/retry";
 import { z } from "zod";
 
-const KEY = "cpk_0123456789abcdef0123456789abcdef";
-const scrub = (text: string) => text.split(KEY).join("[REDACTED]");
+/** The caller's error for a failure, judged by the default policy. */
+function errorOf(failure: AttemptFailure, attempts = 1, note?: string) {
+  return publicError({ failure, verdict: classifyFailure(failure.init.method as HttpMethod, failure) }, attempts, note);
+}
 
 function answer<T>(over: Partial<AnswerInput<T>> & { headers?: Record<string, string>; text?: string; overflow?: boolean }): AnswerInput<T> {
   const headers = over.headers ?? { "content-type": "application/json" };
@@ -22,8 +25,6 @@ function answer<T>(over: Partial<AnswerInput<T>> & { headers?: Record<string, st
     body: { text, bytes: Buffer.byteLength(text), overflow: over.overflow ?? false },
     maxResponseBytes: 1024,
     nowMs: Date.parse("2026-01-01T00:00:00Z"),
-    scrub,
-    scrubDeep: (v) => (typeof v === "string" ? scrub(v) : v),
     apiKeySource: "the client option `apiKey`",
     baseUrlSource: "the client option `baseUrl`",
     ...over,
@@ -42,41 +43,41 @@ test("a 2xx that does not match is a format failure naming the field; a cut body
   expect(wrong.ok).toBe(false);
   if (wrong.ok) return;
   expect(wrong.failure).toMatchObject({ kind: "format", tooLarge: false, init: { field: "id", status: 200 } });
-  expect(publicError(wrong.failure, 1)).toBeInstanceOf(ResponseFormatError);
+  expect(errorOf(wrong.failure, 1)).toBeInstanceOf(ResponseFormatError);
   const big = mapAnswer(answer({ response: me, headers: { "content-length": "5000" }, overflow: true }));
   expect(big.ok).toBe(false);
   if (big.ok) return;
   expect(big.failure).toMatchObject({ kind: "format", tooLarge: true, init: { received: "5000 bytes (Content-Length)" } });
-  expect(publicError(big.failure, 1)).toBeInstanceOf(ResponseTooLargeError);
+  expect(errorOf(big.failure, 1)).toBeInstanceOf(ResponseTooLargeError);
 });
 
-test("an error status keeps the server's words, its request id and Retry-After, with the key redacted", () => {
+test("an error status keeps the server's words, its request id and Retry-After", () => {
   const limited = mapAnswer(
-    answer({ status: 429, headers: { "retry-after": "Thu, 01 Jan 2026 00:00:05 GMT", "x-request-id": "r-1" }, text: JSON.stringify({ message: `slow down ${KEY}` }) }),
+    answer({ status: 429, headers: { "retry-after": "Thu, 01 Jan 2026 00:00:05 GMT", "x-request-id": "r-1" }, text: JSON.stringify({ message: "slow down" }) }),
   );
   expect(limited.ok).toBe(false);
   if (limited.ok) return;
-  expect(limited.failure).toMatchObject({ kind: "status", status: 429, retryAfterMs: 5000, init: { serverMessage: "slow down [REDACTED]", requestId: "r-1" } });
-  const err = publicError(limited.failure, 3, "Gave up after 3 attempts.");
+  expect(limited.failure).toMatchObject({ kind: "status", status: 429, retryAfterMs: 5000, init: { serverMessage: "slow down", requestId: "r-1" } });
+  const err = errorOf(limited.failure, 3, "Gave up after 3 attempts.");
   expect(err).toBeInstanceOf(RateLimitError);
-  expect(err.message).toBe("GET /iam/clients/me failed (429 RateLimitError): slow down [REDACTED] Gave up after 3 attempts. [request id r-1]");
+  expect(err.message).toBe("GET /iam/clients/me failed (429 RateLimitError): slow down Gave up after 3 attempts. [request id r-1]");
 });
 
 test("each product's error shape: storage's `error`, the reseller's problem+json", () => {
   const storage = mapAnswer(answer({ status: 409, path: "/storage/notifications/v1/event", text: JSON.stringify({ error: "already exists" }) }));
-  expect(!storage.ok && publicError(storage.failure, 1)).toBeInstanceOf(ConflictError);
+  expect(!storage.ok && errorOf(storage.failure, 1)).toBeInstanceOf(ConflictError);
   expect(!storage.ok && storage.failure.kind === "status" && storage.failure.init.serverMessage).toBe("already exists");
   const waap = mapAnswer(answer({ status: 422, path: "/waap/reseller/totals", text: JSON.stringify({ detail: "bad", errors: [{ loc: ["query", "limit"], detail: "too big" }] }) }));
-  expect(!waap.ok && publicError(waap.failure, 1).message).toContain("bad [query.limit: too big]");
+  expect(!waap.ok && errorOf(waap.failure, 1).message).toContain("bad [query.limit: too big]");
 });
 
 test("a 401 names where the key is set; a redirect names where the base URL is set and is not followed", () => {
   const denied = mapAnswer(answer({ status: 401, text: "{}", apiKeySource: "the KEY file" }));
-  const err = !denied.ok && publicError(denied.failure, 1);
+  const err = !denied.ok && errorOf(denied.failure, 1);
   expect(err).toBeInstanceOf(AuthenticationError);
   expect(err && err.message).toContain("set it with the KEY file.");
   const moved = mapAnswer(answer({ status: 302, headers: { location: "https://elsewhere.example/" }, baseUrlSource: "the URL file" }));
-  expect(!moved.ok && publicError(moved.failure, 1).message).toContain(
+  expect(!moved.ok && errorOf(moved.failure, 1).message).toContain(
     'redirected to "https://elsewhere.example/"; redirects are not followed, so the API key never goes to another address: set the URL file to the address that answers',
   );
 });

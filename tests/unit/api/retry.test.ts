@@ -26,7 +26,7 @@ import {
 } from "../../../provider/api";
 import type { AttemptFailure } from "../../../provider/api/attemptFailure";
 import { createTransport } from "../../../provider/api/client";
-import { backoffDelayMs, classifyFailure, nextStep, parseRetryAfter, resolveRetryPolicy, usesUpAnAttempt, type AttemptState } from "../../../provider/api/retry";
+import { backoffDelayMs, classifyFailure, nextStep, parseRetryAfter, resolveRetryPolicy, type AttemptState } from "../../../provider/api/retry";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
@@ -59,7 +59,7 @@ const failed = {
   network: (method: HttpMethod, code: string): AttemptFailure => ({
     kind: "network",
     code,
-    init: { method, path: "/x", target: "127.0.0.1:1", code, detail: code, mayHaveReachedServer: !DEFAULT_RETRY_POLICY.neverSentCodes.includes(code), timedOut: false },
+    init: { method, path: "/x", target: "127.0.0.1:1", code, detail: code, timedOut: false },
   }),
   format: (method: HttpMethod, tooLarge = false): AttemptFailure => ({
     kind: "format",
@@ -101,8 +101,8 @@ type Expected =
 interface StepRow {
   readonly name: string;
   readonly failure: AttemptFailure;
-  /** The failed attempt's number and the earlier ones counted against the limit (default 1 and 0), and ms since the first. */
-  readonly at?: Partial<Omit<AttemptState, "method">>;
+  /** The failed attempt's number as the limit counts them (default 1), and ms since the first. */
+  readonly at?: Partial<AttemptState>;
   readonly policy?: Partial<RetryPolicy>;
   readonly expected: Expected;
 }
@@ -110,8 +110,7 @@ interface StepRow {
 /** Default policy: 5 attempts, 60 s budget, 0.5 s doubling; random() = 0.5 means no jitter. */
 const STEPS: readonly StepRow[] = [
   { name: "a GET's 503 waits the backoff", failure: failed.status("GET", 503), expected: { wait: 500, reason: "status 503" } },
-  { name: "the backoff doubles with each counted failure", failure: failed.status("GET", 503), at: { number: 3, counted: 2 }, expected: { wait: 2000, reason: "status 503" } },
-  { name: "paced 429s before do not grow the backoff", failure: failed.status("GET", 503), at: { number: 4, counted: 0 }, expected: { wait: 500, reason: "status 503" } },
+  { name: "the backoff doubles with each counted failure", failure: failed.status("GET", 503), at: { attempt: 3 }, expected: { wait: 2000, reason: "status 503" } },
   { name: "a 503's Retry-After longer than the backoff is waited", failure: failed.status("GET", 503, 5000), expected: { wait: 5000, reason: "status 503" } },
   {
     name: "a 429 that paces us is waited as asked, for a write too",
@@ -121,7 +120,7 @@ const STEPS: readonly StepRow[] = [
   {
     name: "a 429 asking for no wait (Retry-After: 0) waits the backoff",
     failure: failed.status("GET", 429, 0),
-    at: { number: 2, counted: 1 },
+    at: { attempt: 2 },
     expected: { wait: 1000, reason: "status 429: rate limited, the request was not acted on" },
   },
   { name: "a GET's reset connection waits", failure: failed.network("GET", "ECONNRESET"), expected: { wait: 500, reason: "ECONNRESET on an idempotent request" } },
@@ -150,40 +149,40 @@ const STEPS: readonly StepRow[] = [
   {
     name: "the attempt limit stops the last counted failure",
     failure: failed.status("GET", 503),
-    at: { number: 5, counted: 4 },
+    at: { attempt: 5 },
     expected: { stop: ServerError, attempts: 5, ends: "the server's words Gave up after 5 attempts." },
   },
   {
-    name: "the limit counts failures, the message every attempt made (paced 429s included)",
+    name: "the limit and the message read one count",
     failure: failed.network("GET", "ECONNRESET"),
-    at: { number: 7, counted: 4 },
-    expected: { stop: ConnectionError, attempts: 7, ends: "may have taken effect. Gave up after 7 attempts." },
+    at: { attempt: 5 },
+    expected: { stop: ConnectionError, attempts: 5, ends: "may have taken effect. Gave up after 5 attempts." },
   },
   {
     name: "a paced 429 in the last counted slot stops too",
     failure: failed.status("GET", 429, 2000),
-    at: { number: 5, counted: 4 },
+    at: { attempt: 5 },
     expected: { stop: RateLimitError, attempts: 5, ends: "Gave up after 5 attempts." },
   },
   { name: "one attempt allowed: the first failure stops", failure: failed.status("GET", 503), policy: { maxAttempts: 1 }, expected: { stop: ServerError, attempts: 1, ends: "Gave up after 1 attempt." } },
   {
     name: "a malformed answer at the limit says the count once",
     failure: failed.format("GET"),
-    at: { number: 3, counted: 2 },
+    at: { attempt: 3 },
     policy: { maxAttempts: 3 },
     expected: { stop: ResponseFormatError, attempts: 3, ends: 'received text "<html>". Gave up after 3 attempts.' },
   },
   {
     name: "a wait past the budget stops, naming the budget and the attempts",
     failure: failed.status("GET", 503),
-    at: { number: 3, counted: 2, elapsedMs: 1_500 },
+    at: { attempt: 3, elapsedMs: 1_500 },
     policy: { budgetMs: 2_000 },
     expected: { stop: ServerError, attempts: 3, ends: "The retry budget of 2s is spent after 3 attempts." },
   },
   {
     name: "a network failure past the budget says the count once",
     failure: failed.network("GET", "ETIMEDOUT"),
-    at: { number: 2, counted: 1, elapsedMs: 59_900 },
+    at: { attempt: 2, elapsedMs: 59_900 },
     expected: { stop: ConnectionError, attempts: 2, ends: "may have taken effect. The retry budget of 1m is spent after 2 attempts." },
   },
   {
@@ -194,15 +193,16 @@ const STEPS: readonly StepRow[] = [
   {
     name: "a stop for a failure not retried, after earlier attempts, says their number once",
     failure: failed.network("POST", "ECONNRESET"),
-    at: { number: 3, counted: 2 },
+    at: { attempt: 3 },
     expected: { stop: ConnectionError, attempts: 3, ends: "may have taken effect. (3 attempts)" },
   },
 ];
 
 describe("nextStep: the decision after a failed attempt (pure)", () => {
   test.each(STEPS)("$name", ({ failure, at, policy, expected }) => {
-    const attempt: AttemptState = { method: failure.init.method as HttpMethod, number: 1, counted: 0, elapsedMs: 0, ...at };
-    const step = nextStep(failure, attempt, resolveRetryPolicy(policy), () => 0.5);
+    const resolved = resolveRetryPolicy(policy);
+    const verdict = classifyFailure(failure.init.method as HttpMethod, failure, resolved);
+    const step = nextStep({ failure, verdict }, { attempt: 1, elapsedMs: 0, ...at }, resolved, () => 0.5);
     if ("wait" in expected) {
       expect(step).toEqual({ action: "wait", delayMs: expected.wait, reason: expected.reason });
       return;
@@ -216,16 +216,6 @@ describe("nextStep: the decision after a failed attempt (pure)", () => {
     expect(error?.message.match(/attempts/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 
-  test.each([
-    ["a 429 that paces us", false, failed.status("GET", 429, 500)],
-    ["a 429 asking for less than the base delay", true, failed.status("GET", 429, 499)],
-    ["a 429 without Retry-After", true, failed.status("GET", 429)],
-    ["a 503 with Retry-After", true, failed.status("GET", 503, 5000)],
-    ["a network error", true, failed.network("GET", "ECONNRESET")],
-    ["a malformed answer", true, failed.format("GET")],
-  ] as const)("%s uses up an attempt: %s", (_what, uses, failure) => {
-    expect(usesUpAnAttempt(failure, DEFAULT_RETRY_POLICY)).toBe(uses);
-  });
 });
 
 describe("delays (pure)", () => {
@@ -284,6 +274,24 @@ describe("through the client, on a loopback server of the test's own", () => {
     expect((err as ConnectionError).attempts).toBe(3);
     expect(err.message).toContain("Gave up after 3 attempts.");
     expect(err.message.match(/attempts/g)).toHaveLength(1);
+  });
+
+  test("429s that pace us are not attempts: the limit, the message, the error and the retry events count the same attempts", async () => {
+    respond = (res) =>
+      served <= 2 ? res.writeHead(429, { "retry-after": "1", "content-type": "application/json" }).end('{"message":"busy"}') : res.writeHead(503).end('{"message":"down"}');
+    const events: RetryEvent[] = [];
+    const c = createClient({ baseUrl: url, apiKey: newKey(), retry: { maxAttempts: 3 }, sleep: async () => undefined, onRetry: (e) => events.push(e) });
+    const err = await rejectionOf(c.iam.clients.me());
+    expect(err).toBeInstanceOf(ServerError);
+    expect(served).toBe(5);
+    expect((err as ServerError).attempts).toBe(3);
+    expect(err.message).toMatch(/Gave up after 3 attempts\.$/);
+    expect(events.map((e) => [e.status, e.attempt, e.usedAnAttempt])).toEqual([
+      [429, 1, false],
+      [429, 1, false],
+      [503, 1, true],
+      [503, 2, true],
+    ]);
   });
 
   test("an error the client itself throws (not an answer) ends the call at once, redacted, and is no cancellation", async () => {

@@ -6,11 +6,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from "http";
 import { readFileSync } from "fs";
 import { join } from "path";
 import { createClient, DEFAULT_USER_AGENT, redact, VERSION } from "../../../provider/api";
-import { NotFoundError } from "../../../provider/api/errors";
+import { NotFoundError, ServerError } from "../../../provider/api/errors";
 import * as redaction from "../../../provider/api/redact";
 import { apiPath, serializeQuery } from "../../../provider/api/url";
 import { startSimulator } from "../../../simulator";
-import { admin, closeServer, listenOnLoopback, newKey } from "./helpers";
+import { admin, closeServer, expectNoSecret, listenOnLoopback, newKey } from "./helpers";
 
 describe("headers", () => {
   let server: Server;
@@ -103,7 +103,7 @@ describe("redaction", () => {
 
 test("a request's path is redacted once, however many attempts it takes, and every message shows it redacted", async () => {
   const sim = await startSimulator({ apiKey: newKey() });
-  const spy = jest.spyOn(redaction, "redact");
+  const spy = jest.spyOn(redaction, "redactDeep");
   try {
     // A cluster named like the key: its path must never show the key.
     const name = sim.apiKey;
@@ -119,5 +119,35 @@ test("a request's path is redacted once, however many attempts it takes, and eve
   } finally {
     spy.mockRestore();
     await sim.close();
+  }
+});
+
+test("a failure is scrubbed once, where it enters the transport: its error, fields, log lines and retry events never hold the key", async () => {
+  const key = newKey();
+  const server = createServer((req, res) => {
+    req.resume();
+    res.writeHead(503, { "content-type": "application/json", "x-request-id": `req-${key}` });
+    res.end(JSON.stringify({ message: `Bad token: ${key.slice(0, 10)}`, exception_class: key, nested: { deep: [key] } }));
+  });
+  const url = await listenOnLoopback(server);
+  const spy = jest.spyOn(redaction, "redactDeep");
+  try {
+    const lines: string[] = [];
+    const events: unknown[] = [];
+    const logger = { warn: (line: string) => lines.push(line), debug: (line: string) => lines.push(line) };
+    const c = createClient({ baseUrl: url, apiKey: key, retry: { maxAttempts: 2 }, sleep: async () => undefined, logger, onRetry: (e) => events.push(e) });
+    const err = await c.cloud.projects.list().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expectNoSecret(err, key);
+    const e = err as ServerError;
+    expect(e.message).toContain("Bad token: [REDACTED]");
+    expect(JSON.stringify([e.body, e.requestId, e.exceptionClass, e.serverMessage, lines, events])).not.toContain(key.slice(0, 10));
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(events).toHaveLength(1);
+    // The path once, then each of the two failures once.
+    expect(spy).toHaveBeenCalledTimes(3);
+  } finally {
+    spy.mockRestore();
+    await closeServer(server);
   }
 });

@@ -61,8 +61,6 @@ export function memoryClient(answer: (request: RecordedRequest) => MemoryAnswer)
         body: { text, bytes: Buffer.byteLength(text), overflow: false },
         maxResponseBytes: Number.MAX_SAFE_INTEGER,
         nowMs: 0,
-        scrub: (t) => t,
-        scrubDeep: (v) => v,
         apiKeySource: "apiKey",
         baseUrlSource: "baseUrl",
       });
