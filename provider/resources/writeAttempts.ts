@@ -8,6 +8,7 @@
  * failure the short settle delay is enough.
  */
 import { CloudPlatformError, ConnectionError, RequestAbortedError, ResponseFormatError, ServerError } from "../api/errors";
+import { formatDuration } from "../api/duration";
 import type { RequestOptions } from "../api/transport";
 import { sleep } from "../api/sleep";
 import { messageOf, reworded } from "../caughtErrors";
@@ -107,7 +108,7 @@ export async function reconcileWrite<T>(write: ReconciledWrite<T>, timing: Write
       failure = err;
     }
     const settle = settleDelayMs(failure, timing);
-    write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${settle} ms to see whether it took effect`);
+    write.log(`${write.what} failed without a usable answer (${failure.message}); reading back in ${formatDuration(settle)} to see whether it took effect`);
     await timing.sleep(settle, write.signal);
     if (write.signal?.aborted) throw new WriteOutcomeUnknownError(write.what, failure, "the operation was stopped before reading back");
     let probed: ProbeResult<T>;

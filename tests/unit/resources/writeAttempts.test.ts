@@ -113,17 +113,17 @@ describe("reconcileWrite", () => {
   const formatError = (): ResponseFormatError => new ResponseFormatError({ method: "POST", path: "/x", status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<html>" });
 
   test.each([
-    ["a timeout (the request may still be on its way)", timedOut, 5_000],
-    ["a reset after sending", reset, 5_000],
-    ["a gateway's 504 (its backend may still be working)", () => apiError(ServerError, 504), 5_000],
-    ["a 502 (answered: the request is over)", () => apiError(ServerError, 502), 250],
-    ["a 503", () => apiError(ServerError, 503), 250],
-    ["a malformed 2xx (answered)", formatError, 250],
-  ])("after %s the read-back waits %i ms: the request's own timeout plus the margin when it may still be in flight", async (_label, make, wait) => {
+    ["a timeout (the request may still be on its way)", timedOut, 5_000, "5s"],
+    ["a reset after sending", reset, 5_000, "5s"],
+    ["a gateway's 504 (its backend may still be working)", () => apiError(ServerError, 504), 5_000, "5s"],
+    ["a 502 (answered: the request is over)", () => apiError(ServerError, 502), 250, "250ms"],
+    ["a 503", () => apiError(ServerError, 503), 250, "250ms"],
+    ["a malformed 2xx (answered)", formatError, 250, "250ms"],
+  ])("after %s the read-back waits %i ms: the request's own timeout plus the margin when it may still be in flight", async (_label, make, wait, written) => {
     const s = scripted([make(), "second"], [{ outcome: "absent" }]);
     await expect(reconcileWrite(s.write, s.timing)).resolves.toBe("second");
     expect(s.events.filter((e) => !e.startsWith("log"))).toEqual(["send 1", `sleep ${wait}`, "probe", "sleep 500", "send 2"]);
-    expect(s.events.join("\n")).toContain(`reading back in ${wait} ms`);
+    expect(s.events.join("\n")).toContain(`reading back in ${written} to see`);
   });
 
   test("the production timing waits out a whole write timeout plus a margin before reading back after a timeout", () => {
