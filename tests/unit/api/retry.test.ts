@@ -31,6 +31,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { startSimulator } from "../../../simulator";
+import { failed } from "./failureRecords";
 import { admin, closeServer, freePort, listenOnLoopback, newKey, recordingSleep, rejectionOf, simulatorReports } from "./helpers";
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -47,26 +48,6 @@ beforeEach(async () => {
 });
 
 const logFor = (s: Sim, method: string, path: string) => s.requests().filter((r) => r.method === method && r.path === path);
-
-/** Failure records as the transport builds them, for a request `method /x`. */
-const failed = {
-  status: (method: HttpMethod, status: number, retryAfterMs?: number): AttemptFailure => ({
-    kind: "status",
-    status,
-    retryAfterMs,
-    init: { method, path: "/x", status, serverMessage: "the server's words" },
-  }),
-  network: (method: HttpMethod, code: string): AttemptFailure => ({
-    kind: "network",
-    code,
-    init: { method, path: "/x", target: "127.0.0.1:1", code, detail: code, timedOut: false },
-  }),
-  format: (method: HttpMethod, tooLarge = false): AttemptFailure => ({
-    kind: "format",
-    tooLarge,
-    init: { method, path: "/x", status: 200, field: "(body)", problem: "expected JSON", received: 'text "<html>"' },
-  }),
-};
 
 describe("classifyFailure (pure)", () => {
   const p = DEFAULT_RETRY_POLICY;

@@ -11,25 +11,7 @@ import { classifyFailure, resolveRetryPolicy } from "../../../provider/api/retry
 import { withRetries } from "../../../provider/api/retryLoop";
 import type { ApiResponse, RequestSpec } from "../../../provider/api/transport";
 import { isAmbiguousWrite } from "../../../provider/resources/writeAttempts";
-
-const failed = {
-  status: (method: HttpMethod, status: number, retryAfterMs?: number): AttemptFailure => ({
-    kind: "status",
-    status,
-    retryAfterMs,
-    init: { method, path: "/x", status, serverMessage: "the server's words" },
-  }),
-  network: (method: HttpMethod, code: string): AttemptFailure => ({
-    kind: "network",
-    code,
-    init: { method, path: "/x", target: "127.0.0.1:1", code, detail: code, timedOut: false },
-  }),
-  format: (method: HttpMethod, tooLarge = false): AttemptFailure => ({
-    kind: "format",
-    tooLarge,
-    init: { method, path: "/x", status: 200, field: "(body)", problem: "expected JSON", received: 'text "<html>"' },
-  }),
-};
+import { failed } from "./failureRecords";
 
 type Kind = (method: HttpMethod) => AttemptFailure;
 type Expected = Pick<FailureVerdict, "counts" | "pauseMs" | "mayHaveActed"> & { readonly getRetried: boolean; readonly postRetried: boolean };
