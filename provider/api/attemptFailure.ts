@@ -49,7 +49,7 @@ export interface FailureVerdict {
   readonly mayHaveActed: boolean;
 }
 
-/** A failure with its verdict. */
+/** A failure with its verdict: all the decision and the caller's error are built from. */
 export interface JudgedFailure {
   readonly failure: AttemptFailure;
   readonly verdict: FailureVerdict;
