@@ -8,7 +8,7 @@ import type { FaultConfig } from "./faults";
 import type { MalformedRules } from "./malformed";
 import type { ListShifts } from "./listShifts";
 import type { InFlightRequest, RequestLogEntry } from "./requestLog";
-import type { StateStore } from "./state";
+import type { StateStore } from "./stateStore";
 import type { TaskEngine } from "./tasks";
 import type { UnservedEndpoints } from "./unserved";
 import type { ResellerPathsServed } from "./resellerPaths";

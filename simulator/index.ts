@@ -19,7 +19,8 @@ import { ListShifts } from "./listShifts";
 import { MalformedRules } from "./malformed";
 import { RequestLog, type InFlightRequest, type RequestLogEntry } from "./requestLog";
 import { createHandler, listen, type ServerContext } from "./server";
-import { loadSeed, SimState, StateStore } from "./state";
+import { loadSeed, SimState } from "./state";
+import { StateStore } from "./stateStore";
 import { TaskEngine } from "./tasks";
 import { UnservedEndpoints } from "./unserved";
 

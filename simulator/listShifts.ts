@@ -11,7 +11,8 @@
  */
 import { randomUUID } from "crypto";
 import { simpleError } from "./errors";
-import { Cluster, Instance, JsonObject, Project, StateStore, TaskRecord } from "./state";
+import { Cluster, Instance, JsonObject, Project, TaskRecord } from "./state";
+import type { StateStore } from "./stateStore";
 import { CREATED_RESOURCE_KEYS } from "./tasks";
 
 /** What a shift changes: the state, on the simulator's clock. */

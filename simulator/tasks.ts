@@ -10,7 +10,8 @@
  */
 import { randomUUID } from "crypto";
 import { Clock, formatTimestamp } from "./clock";
-import { JsonObject, SimState, StateStore, TaskRecord } from "./state";
+import { JsonObject, SimState, TaskRecord } from "./state";
+import type { StateStore } from "./stateStore";
 
 /** Simulated seconds a task stays NEW before it starts running. */
 export const NEW_SECONDS = 1;

@@ -8,7 +8,8 @@
  * rotation the user has set the new key in the config, so "set it with the config" sends them
  * in a circle; the way out is `pulumi refresh --run-program` or `pulumi up`. The adapters know
  * the operation (a read or delete may run without the program; check, create and update run
- * with it) and the plugin knows whether the engine checked the program's config first.
+ * with it) and the plugin knows whether the engine checked the program's config first. The
+ * advice leads with what to do and is given in full once a run ({@link RefusalNotices}).
  */
 import { AuthenticationError, PermissionDeniedError, type ApiError } from "../api/errors";
 import { reworded } from "../caughtErrors";
@@ -36,35 +37,60 @@ function refusalIn(err: unknown): ApiError | undefined {
 
 const SET_KEY = `\`pulumi config set --secret ${API_KEY_CONFIG} ...\``;
 
-/** What to say about a refused key that the command used as `use`, from `origin`. */
+/** What to say about a refused key that the command used as `use`, from `origin`: what to do first, then which key it was. */
 export function keyAdvice(denied: boolean, use: KeyUse, origin: KeyOrigin): string {
   const refused = denied ? "The API key is valid but lacks permission for this operation" : "The API key is missing or invalid";
   const fix = denied ? "use a key whose role allows it" : "set a valid one";
   if (origin === "environment") {
-    return `${refused}. This command used the key of the environment variable ${API_KEY_ENV} (the stack's config sets none): ${fix} there.`;
+    return `${refused}: ${fix} in the environment variable ${API_KEY_ENV}. This command used the key of the environment variable ${API_KEY_ENV} (the stack's config sets none).`;
   }
-  if (use === "current") return `${refused}. This command used the key of the current Pulumi config \`${API_KEY_CONFIG}\`: ${fix} with ${SET_KEY}.`;
+  if (use === "current") return `${refused}: ${fix} with ${SET_KEY}. This command used the key of the current Pulumi config \`${API_KEY_CONFIG}\`.`;
   const which =
     use === "saved"
       ? "This command used the API key saved in the stack's state at its last `pulumi up`, not the current config"
       : "Unless this command ran with `--run-program`, it used the API key saved in the stack's state at its last `pulumi up`, not the current config";
-  const otherwise = use === "saved" ? "If not" : "If not (or it ran with `--run-program`, which uses the current config)";
+  const otherwise = use === "saved" ? "if not" : "if not (or it ran with `--run-program`, which uses the current config)";
   return (
-    `${refused}. ${which}: \`pulumi refresh\`, \`pulumi preview --refresh\` and \`pulumi destroy\` read and delete with the provider ` +
-    "settings of the last update. If you have set a new key since, run `pulumi refresh --run-program` (it reads with the current config; " +
-    "`pulumi destroy --run-program` deletes with it) or `pulumi up` (it saves the new key in the state). " +
-    `${otherwise}, ${fix} with ${SET_KEY} first.`
+    `${refused}. If you have set a new key since the last \`pulumi up\`, run \`pulumi refresh --run-program\` (it reads with the current config; ` +
+    "`pulumi destroy --run-program` deletes with it) or `pulumi up` (it saves the new key in the state); " +
+    `${otherwise}, ${fix} with ${SET_KEY} first. ${which}: \`pulumi refresh\`, \`pulumi preview --refresh\` and \`pulumi destroy\` ` +
+    "read and delete with the provider settings of the last update."
   );
 }
 
+/** What a refusal says once its advice was given in full earlier in the run. */
+function briefAdvice(denied: boolean): string {
+  const refused = denied ? "The API key lacks permission for this operation" : "The API key is missing or invalid";
+  return `${refused} (what to do is in the error of the first resource this run refused).`;
+}
+
 /**
- * `err` with the advice of a refused key in place of the client's hint (same class and fields,
- * the original as its cause); any other error unchanged.
+ * The advice a provider has given in full in this run, so each is given once: `pulumi refresh`
+ * of a stack whose key was rotated fails every resource, and the engine prints each error on the
+ * resource's row and again in its diagnostics. One per configured provider: the engine starts
+ * the provider processes afresh for each run.
  */
-export function explainKeyRefusal(err: unknown, use: KeyUse, origin: KeyOrigin): unknown {
+export class RefusalNotices {
+  private readonly given = new Set<string>();
+
+  /** Whether `advice` is given here for the first time (from now on it counts as given). */
+  firstTime(advice: string): boolean {
+    if (this.given.has(advice)) return false;
+    this.given.add(advice);
+    return true;
+  }
+}
+
+/**
+ * `err` led by the advice of a refused key, in place of the client's hint (same class and fields,
+ * the original as its cause): in full the first time `notices` sees that advice, briefly after;
+ * in full each time without `notices`. Any other error unchanged.
+ */
+export function explainKeyRefusal(err: unknown, use: KeyUse, origin: KeyOrigin, notices?: RefusalNotices): unknown {
   const refusal = refusalIn(err);
   if (!refusal?.hint || !(err instanceof Error)) return err;
-  const advice = keyAdvice(refusal instanceof PermissionDeniedError, use, origin);
-  const message = err.message.includes(refusal.hint) ? err.message.replace(refusal.hint, advice) : `${err.message} ${advice}`;
-  return reworded(err, message);
+  const denied = refusal instanceof PermissionDeniedError;
+  const advice = keyAdvice(denied, use, origin);
+  const lead = notices === undefined || notices.firstTime(advice) ? advice : briefAdvice(denied);
+  return reworded(err, `${lead} ${err.message.replace(` ${refusal.hint}`, "").replace(refusal.hint, "")}`);
 }

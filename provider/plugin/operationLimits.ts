@@ -1,6 +1,7 @@
 /**
- * What stops a plugin operation early: the engine's `Cancel` (Ctrl-C in `pulumi up`) and the
- * resource's `customTimeouts`, as one AbortSignal per operation.
+ * What stops a plugin operation early: the engine's `Cancel` (Ctrl-C in `pulumi up`, or a run
+ * stopped by another resource's failure) and the resource's `customTimeouts`, as one
+ * AbortSignal per operation.
  *
  * Why here: the engine sends both only to a plugin (the dynamic-provider host answers `Cancel`
  * itself and never forwards `customTimeouts`). The signal reaches every wait and request
@@ -28,11 +29,18 @@ class CancelReason extends Error {}
 /** The abort reason of a `customTimeouts` deadline. */
 class DeadlineReason extends Error {}
 
-/** The operation stopped because the engine called `Cancel` (Ctrl-C). */
+/**
+ * The operation stopped because the engine called `Cancel`. The call carries no reason: the
+ * engine sends it on Ctrl-C and also when another resource fails (a failed check stops the run),
+ * so the message names neither.
+ */
 export class OperationCancelledError extends CloudPlatformError {
   /** @internal */
   constructor(cause: string) {
-    super(`cancelled (Ctrl-C): ${cause.replace(/\.+$/, "")}. Anything already started on the platform runs on; the next \`pulumi up\` finds it and waits for it instead of starting it again`);
+    super(
+      `cancelled by the engine (an interrupt, or another resource's failure that stopped the run): ${cause.replace(/\.+$/, "")}. ` +
+        "Anything already started on the platform runs on; the next `pulumi up` finds it and waits for it instead of starting it again",
+    );
   }
 }
 

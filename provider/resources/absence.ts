@@ -69,12 +69,15 @@ function keyRefused(err: unknown): boolean {
   return err instanceof AuthenticationError || err instanceof PermissionDeniedError;
 }
 
-/** Nothing was concluded or written; the resource stays in the stack as recorded. */
+/**
+ * Nothing was concluded or written; the resource stays in the stack as recorded. A refused key
+ * is said as such, not as a doubt about the object: the adapters put what to do before it.
+ */
 export class PresenceUnclearError extends CloudPlatformError {
   constructor(what: string, operation: string, reason: string, cause?: unknown) {
-    const tail = keyRefused(cause)
-      ? "The API refused the key, so nothing was concluded."
-      : "A malformed or failed answer is never taken to mean that an object is absent. Run the command again once the API answers normally.";
-    super(`Cannot tell whether ${what} exists (${reason}); ${operation}. ${tail}`, cause === undefined ? undefined : { cause });
+    const message = keyRefused(cause)
+      ? `Nothing was concluded about ${what}: the API refused the key (${reason}); ${operation}.`
+      : `Cannot tell whether ${what} exists (${reason}); ${operation}. A malformed or failed answer is never taken to mean that an object is absent. Run the command again once the API answers normally.`;
+    super(message, cause === undefined ? undefined : { cause });
   }
 }

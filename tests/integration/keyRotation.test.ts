@@ -1,15 +1,16 @@
 /**
  * An API key rotated after `pulumi up`, on both paths (the TypeScript classes through the
- * dynamic provider; the `cloudplatform` plugin through the schema's tokens): a stack deployed
- * with key A, then the simulator restarted on its state file accepting only key B, and B set in
+ * dynamic provider; the `cloudplatform` plugin through the schema's tokens): a stack of two
+ * events deployed with key A, then the simulator restarted on its state file accepting only key B, and B set in
  * the stack's config, as a user rotating the key does.
  * - `pulumi refresh` and `pulumi destroy` read and delete with the provider settings saved at the
- *   last `up` (key A): refused, with one error naming that key and the way out
- *   (`pulumi refresh --run-program`, `pulumi up`), no stack trace, no second or third copy, no
- *   "Preview failed", no "set it with the Pulumi config" circle, and no key in any output;
+ *   last `up` (key A): refused, the way out (`pulumi refresh --run-program`, `pulumi up`) and the
+ *   key it was said once in the run, by the first resource refused; the other's error is short
+ *   and points to it; no stack trace, no "Preview failed", no "set it with the Pulumi config"
+ *   circle, and no key in any output;
  * - `pulumi preview` runs the program, so it uses key B: no changes;
  * - `cloudplatform-drift` refreshes with the program's providers (key B): the stack is clean;
- * - `pulumi refresh --run-program` reads with key B, and `pulumi destroy` after it deletes the event.
+ * - `pulumi refresh --run-program` reads with key B, and `pulumi destroy` after it deletes the events.
  */
 import { execFile } from "child_process";
 import * as fs from "fs";
@@ -28,17 +29,20 @@ const KEY_A = newKey();
 const KEY_B = newKey();
 const DRIFT_BIN = path.join(REPO_ROOT, "dist/provider/drift/cli.js");
 const WAY_OUT = "run `pulumi refresh --run-program` (it reads with the current config; `pulumi destroy --run-program` deletes with it) or `pulumi up`";
+const POINTER = "The API key is missing or invalid (what to do is in the error of the first resource this run refused).";
 
 const PROGRAMS = {
   dynamic: `const pulumi = require("@pulumi/pulumi");
 const { StorageEvent } = require("pulumi-cloudplatform");
 new StorageEvent("ev", { name: "reaching_used_space", storageName: "rotation-" + pulumi.getProject(), bytes: 5 });
+new StorageEvent("ev2", { name: "reaching_used_traffic", storageName: "rotation-" + pulumi.getProject(), bytes: 7 });
 `,
   plugin: `const pulumi = require("@pulumi/pulumi");
 class StorageEvent extends pulumi.CustomResource {
   constructor(name, props) { super("cloudplatform:index:StorageEvent", name, props); }
 }
 new StorageEvent("ev", { name: "reaching_used_space", storageName: "rotation-" + pulumi.getProject(), bytes: 5 });
+new StorageEvent("ev2", { name: "reaching_used_traffic", storageName: "rotation-" + pulumi.getProject(), bytes: 7 });
 `,
 };
 type PathName = keyof typeof PROGRAMS;
@@ -85,44 +89,69 @@ afterAll(async () => {
 
 const eventsOf = (name: PathName) => sim.state().storageEvents.filter((e) => e.storage_name === `rotation-rotation-${name}`);
 
-/** Runs `op`, collecting its engine events; resolves with the events and the error's text. */
-async function failing(op: (onEvent: (e: EngineEvent) => void) => Promise<unknown>): Promise<{ events: EngineEvent[]; text: string }> {
+/** What a failed run left: its engine events, the CLI's printed output, and the error's text. */
+interface FailedRun {
+  readonly events: EngineEvent[];
+  readonly output: string;
+  readonly text: string;
+}
+
+/** Runs `op`, collecting its engine events and printed output; resolves with them and the error's text. */
+async function failing(op: (onEvent: (e: EngineEvent) => void, onOutput: (out: string) => void) => Promise<unknown>): Promise<FailedRun> {
   const events: EngineEvent[] = [];
-  const text = await op((e) => events.push(e)).then(
+  let output = "";
+  const text = await op(
+    (e) => events.push(e),
+    (out) => (output += out),
+  ).then(
     () => "",
     (err: Error) => err.message,
   );
-  return { events, text };
+  return { events, output, text };
 }
 
-/** The refusal is told once, names the key and the way out, and nothing else repeats it. */
-function expectOneClearRefusal(name: PathName, events: readonly EngineEvent[], text: string): void {
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+/**
+ * Both resources were refused; what to do is said once in the run: one diagnostic carries it (the
+ * first refusal's), the other is short and points to it, and the printed output's diagnostics
+ * section holds it once. Each row line that repeats it (the engine prints a resource's error on
+ * its row too) is that same resource's.
+ */
+function expectOneClearRefusal(name: PathName, { events, output, text }: FailedRun): void {
   expect(text).not.toBe("");
-  const diagnostics = events.flatMap((e) => (e.diagnosticEvent ? [e.diagnosticEvent.message] : []));
-  const refusals = diagnostics.filter((m) => m.includes("401 AuthenticationError"));
-  expect(refusals).toHaveLength(1);
-  expect(refusals[0]).toContain(NAMES_KEY[name]);
-  expect(refusals[0]).toContain(WAY_OUT);
-  expect(diagnostics.filter((m) => /^\s+at /m.test(m) || m.includes("Preview failed") || m.includes("set it with the Pulumi config"))).toEqual([]);
-  for (const key of [KEY_A, KEY_B]) expect(`${text}\n${diagnostics.join("\n")}`).not.toContain(key);
+  const diagnostics = events.flatMap((e) => (e.diagnosticEvent ? [e.diagnosticEvent] : []));
+  const refusals = diagnostics.filter((d) => d.message.includes("401 AuthenticationError"));
+  expect(refusals).toHaveLength(2);
+  const advised = refusals.filter((d) => d.message.includes(WAY_OUT));
+  expect(advised).toHaveLength(1);
+  expect(advised[0]?.message).toMatch(/^The API key is missing or invalid\. If you have set a new key since the last `pulumi up`, run `pulumi refresh --run-program`/);
+  expect(advised[0]?.message).toContain(NAMES_KEY[name]);
+  expect(refusals.filter((d) => d !== advised[0]).map((d) => d.message.startsWith(POINTER))).toEqual([true]);
+  const summary = output.slice(output.indexOf("\nDiagnostics:"), output.indexOf("\nResources:"));
+  expect(count(summary, WAY_OUT)).toBe(1);
+  const advisedName = /::([^:]+)$/.exec(advised[0]?.urn ?? "")?.[1];
+  for (const line of output.split("\n").filter((l) => l.includes(WAY_OUT) && !/^\s+error: /.test(l))) expect(line).toContain(` ${advisedName} `);
+  expect(diagnostics.filter((d) => /^\s+at /m.test(d.message) || d.message.includes("Preview failed") || d.message.includes("set it with the Pulumi config"))).toEqual([]);
+  for (const key of [KEY_A, KEY_B]) expect(`${text}\n${output}`).not.toContain(key);
 }
 
 describe.each(PATHS)("%s path, after the key was rotated", (name) => {
-  test("refresh is refused once, naming the key saved at the last up and what to do, with no stack trace", async () => {
-    const { events, text } = await failing((onEvent) => stacks[name].stack.refresh({ color: "never", onEvent }));
-    expectOneClearRefusal(name, events, text);
-    expect(eventsOf(name)).toHaveLength(1);
+  test("refresh is refused; which key (the one saved at the last up) and what to do are said once in the run, with no stack trace", async () => {
+    const run = await failing((onEvent, onOutput) => stacks[name].stack.refresh({ color: "never", onEvent, onOutput }));
+    expectOneClearRefusal(name, run);
+    expect(eventsOf(name)).toHaveLength(2);
   });
 
   test("preview runs the program with the current config: no changes", async () => {
     const preview = await stacks[name].stack.preview({ color: "never" });
-    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(preview.changeSummary).toEqual({ same: 3 });
   });
 
-  test("destroy is refused the same way, and the event stays", async () => {
-    const { events, text } = await failing((onEvent) => stacks[name].stack.destroy({ color: "never", onEvent }));
-    expectOneClearRefusal(name, events, text);
-    expect(eventsOf(name)).toHaveLength(1);
+  test("destroy is refused the same way, and the events stay", async () => {
+    const run = await failing((onEvent, onOutput) => stacks[name].stack.destroy({ color: "never", onEvent, onOutput }));
+    expectOneClearRefusal(name, run);
+    expect(eventsOf(name)).toHaveLength(2);
   });
 
   test("cloudplatform-drift refreshes with the current config: the stack is clean", async () => {
@@ -138,9 +167,9 @@ describe.each(PATHS)("%s path, after the key was rotated", (name) => {
     expect(code).toBe(0);
   });
 
-  test("refresh --run-program reads with the new key, and destroy then deletes the event", async () => {
+  test("refresh --run-program reads with the new key, and destroy then deletes the events", async () => {
     const refreshed = await stacks[name].stack.refresh({ color: "never", runProgram: true });
-    expect(refreshed.summary.resourceChanges).toEqual({ same: 2 });
+    expect(refreshed.summary.resourceChanges).toEqual({ same: 3 });
     await stacks[name].stack.destroy({ color: "never" });
     expect(eventsOf(name)).toEqual([]);
   });

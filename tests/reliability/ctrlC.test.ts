@@ -129,7 +129,7 @@ test("plugin path: one SIGINT ends the upgrade wait and pulumi; the next up wait
     // eslint-disable-next-line no-console
     console.log(`[ctrl-c] plugin path: pulumi ended ${Date.now() - interruptedAt} ms after one SIGINT`);
     live = undefined;
-    expect(run.output()).toMatch(/cancelled \(Ctrl-C\): (demo-cluster: )?Stopped waiting for task/);
+    expect(run.output()).toMatch(/cancelled by the engine \(an interrupt, or another resource's failure that stopped the run\): (demo-cluster: )?Stopped waiting for task/);
     expect(cluster()).toMatchObject({ version: SEED_VERSION, task_id: taskId });
 
     await cleanUpAndUpAgain(t, taskId);

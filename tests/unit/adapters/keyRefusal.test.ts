@@ -13,8 +13,8 @@ import type * as grpc from "@grpc/grpc-js";
 import * as provProto from "@pulumi/pulumi/proto/provider_pb";
 import type * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { createClient } from "../../../provider/api";
-import { AuthenticationError } from "../../../provider/api/errors";
-import { explainKeyRefusal, keyAdvice } from "../../../provider/adapters/keyRefusal";
+import { AuthenticationError, PermissionDeniedError } from "../../../provider/api/errors";
+import { explainKeyRefusal, keyAdvice, RefusalNotices } from "../../../provider/adapters/keyRefusal";
 import { toDynamicHandlers } from "../../../provider/dynamic/adapter";
 import { handOver, withoutHandedErrors } from "../../../provider/dynamic/hostErrors";
 import { serve } from "../../../provider/plugin/server";
@@ -49,11 +49,11 @@ afterAll(async () => sim.close());
 
 describe("the advice", () => {
   test.each([
-    { denied: false, use: "saved", origin: "config", says: ["The API key is missing or invalid.", SAVED, WAY_OUT, "If not, set a valid one with"] },
-    { denied: true, use: "saved", origin: "config", says: ["The API key is valid but lacks permission for this operation.", SAVED, WAY_OUT, "If not, use a key whose role allows it"] },
+    { denied: false, use: "saved", origin: "config", says: ["The API key is missing or invalid.", SAVED, WAY_OUT, "; if not, set a valid one with"] },
+    { denied: true, use: "saved", origin: "config", says: ["The API key is valid but lacks permission for this operation.", SAVED, WAY_OUT, "; if not, use a key whose role allows it"] },
     { denied: false, use: "savedUnlessRunProgram", origin: "config", says: [UNLESS, WAY_OUT, "(or it ran with `--run-program`, which uses the current config)"] },
     { denied: false, use: "current", origin: "config", says: [CURRENT, "set a valid one with `pulumi config set --secret cloudplatform:apiKey ...`"] },
-    { denied: false, use: "saved", origin: "environment", says: [ENVIRONMENT, "set a valid one there"] },
+    { denied: false, use: "saved", origin: "environment", says: [ENVIRONMENT, "set a valid one in the environment variable CLOUDPLATFORM_API_KEY"] },
   ] as const)("denied $denied, $use key from $origin", ({ denied, use, origin, says }) => {
     const advice = keyAdvice(denied, use, origin);
     for (const part of says) expect(advice).toContain(part);
@@ -65,13 +65,36 @@ describe("the advice", () => {
     expect(explainKeyRefusal(other, "saved", "config")).toBe(other);
     const refusal = new AuthenticationError({ method: "GET", path: "/storage/notifications/v1/events", status: 401, serverMessage: "Auth token is invalid" });
     const unclear = new PresenceUnclearError("storage event X", "the resource stays in the stack as recorded", `the list could not be read: ${refusal.message}`, refusal);
-    expect(unclear.message).toContain("The API refused the key, so nothing was concluded.");
+    expect(unclear.message).toMatch(/^Nothing was concluded about storage event X: the API refused the key \(the list could not be read: GET /);
+    expect(unclear.message).not.toContain("Cannot tell whether");
     expect(unclear.message).not.toContain("Run the command again once the API answers normally");
     const explained = explainKeyRefusal(unclear, "saved", "config") as Error;
     expect(explained).toBeInstanceOf(PresenceUnclearError);
-    expect(explained.message).toContain(SAVED);
+    expect(explained.message.startsWith(`${keyAdvice(false, "saved", "config")} Nothing was concluded about storage event X`)).toBe(true);
     expect(explained.message).not.toContain("set it with");
     expect(explained.cause).toBe(unclear);
+  });
+
+  test("the advice leads with what to do, before which key it was", () => {
+    const advice = keyAdvice(false, "saved", "config");
+    expect(advice.indexOf(WAY_OUT)).toBeLessThan(advice.indexOf(SAVED));
+    expect(advice).toMatch(/^The API key is missing or invalid\. If you have set a new key since the last `pulumi up`, run /);
+  });
+
+  test.each([
+    { denied: false, brief: "The API key is missing or invalid (what to do is in the error of the first resource this run refused)." },
+    { denied: true, brief: "The API key lacks permission for this operation (what to do is in the error of the first resource this run refused)." },
+  ])("under one RefusalNotices the same advice is given in full once, then briefly (denied $denied)", ({ denied, brief }) => {
+    const Refusal = denied ? PermissionDeniedError : AuthenticationError;
+    const refusal = () => new Refusal({ method: "GET", path: "/storage/notifications/v1/events", status: denied ? 403 : 401, serverMessage: "no" });
+    const notices = new RefusalNotices();
+    const [first, second] = [refusal(), refusal()].map((err) => (explainKeyRefusal(err, "saved", "config", notices) as Error).message);
+    expect(first?.startsWith(keyAdvice(denied, "saved", "config"))).toBe(true);
+    expect(second?.startsWith(brief)).toBe(true);
+    expect(second).toContain("GET /storage/notifications/v1/events failed");
+    expect(second).not.toContain(SAVED);
+    // Other advice (another key use) is given in full again.
+    expect((explainKeyRefusal(refusal(), "current", "config", notices) as Error).message).toContain(CURRENT);
   });
 });
 
@@ -122,6 +145,16 @@ describe("the plugin", () => {
     expect(text).not.toContain(OLD_KEY);
     expect(text).not.toContain(sim.readOnlyApiKey);
   });
+
+  test("a second refused read under the same Configure is brief; a new Configure (another run) says it all again", async () => {
+    await configure(OLD_KEY);
+    const [first, second] = [await message(operations.read()), await message(operations.read())];
+    expect(first).toContain(SAVED);
+    expect(second).toMatch(/^16 UNAUTHENTICATED: The API key is missing or invalid \(what to do is in the error of the first resource this run refused\)\. Nothing was concluded/);
+    expect(second).not.toContain(SAVED);
+    await configure(OLD_KEY);
+    expect(await message(operations.read())).toContain(SAVED);
+  });
 });
 
 describe("the dynamic provider", () => {
@@ -137,6 +170,15 @@ describe("the dynamic provider", () => {
     expect(text).toContain(says);
     expect(text).not.toContain(CLIENT_HINT);
     expect(text).not.toContain(OLD_KEY);
+  });
+
+  test("with the run's notices, a second refusal is brief", async () => {
+    const notices = new RefusalNotices();
+    const handlers = toDynamicHandlers(storageEvent, () => contextOf(createClient({ baseUrl: sim.url, apiKey: OLD_KEY })), () => [OLD_KEY], () => "config", () => notices);
+    const read = () => handlers.read(eventUuid, { ...EVENT, uuid: eventUuid }).then(() => "", (err: Error) => err.message);
+    const [first, second] = [await read(), await read()];
+    expect(first).toContain(UNLESS);
+    expect(second).toMatch(/^The API key is missing or invalid \(what to do is in the error of the first resource this run refused\)/);
   });
 
   test("the host's console copy of an error handed to it is left out; any other line is printed", () => {

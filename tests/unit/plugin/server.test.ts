@@ -480,7 +480,7 @@ describe("Cancel and customTimeouts", () => {
       await call(p.client, "cancel", new Empty());
       const err = (await update) as grpc.ServiceError;
       expect(err.code).toBe(grpcStatus.CANCELLED);
-      expect(err.details).toMatch(/^cancelled \(Ctrl-C\): (prod-cluster: )?Stopped waiting for task \S+ \(upgrade_k8s_cluster\)/);
+      expect(err.details).toMatch(/^cancelled by the engine \(an interrupt, or another resource's failure that stopped the run\): (prod-cluster: )?Stopped waiting for task \S+ \(upgrade_k8s_cluster\)/);
       expect(err.details).toMatch(/the next `pulumi up` finds it and waits for it/);
       expect(err.details).not.toMatch(/\.\./);
       // The upgrade was started: the engine is told the resource exists (partial state), as
@@ -511,7 +511,7 @@ describe("Cancel and customTimeouts", () => {
       // The answer is the client's own end (its retry loop stopped on the signal, with the
       // RequestAbortedError of the request), not the plugin's grace timer answering for a lookup
       // that goes on retrying ("stopped while waiting"): so no request follows the Cancel.
-      expect(err.details).toMatch(/^cancelled \(Ctrl-C\): .*GET \/cloud\/v1\/projects was cancelled by the caller/);
+      expect(err.details).toMatch(/^cancelled by the engine \(an interrupt, or another resource's failure that stopped the run\): .*GET \/cloud\/v1\/projects was cancelled by the caller/);
       const atCancel = projectRequests();
       await call(p.client, "getPluginInfo", new Empty());
       expect(projectRequests()).toBe(atCancel);
