@@ -17,8 +17,9 @@ export function messageOf(err: unknown): string {
 }
 
 /**
- * The client was configured wrongly (no base URL, no key, a malformed URL). Thrown before any
- * request, with the two ways of setting the value, because no silent default host exists.
+ * An option was set wrongly: the client's (no base URL, no key, a malformed URL, a bad `retry`
+ * policy) or a waiter's (a negative timeout, a bad poll schedule). Thrown before any request,
+ * naming the option and the values it takes, since no silent default replaces a bad value.
  */
 export class ConfigurationError extends CloudPlatformError {}
 
@@ -38,6 +39,34 @@ interface RequestFacts {
   readonly attempts?: number | undefined;
   /** Why retrying stopped (with the number of attempts), appended to the message. */
   readonly note?: string | undefined;
+}
+
+/**
+ * One request failed, whichever way: an error status, a malformed answer, no answer, or the
+ * caller's cancellation. The common base, so a caller reads the call and the attempts made
+ * without knowing which way it failed.
+ */
+export class RequestError extends CloudPlatformError {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Request path without query string, the key redacted. */
+  readonly path: string;
+  /** Attempts made before giving up (1 when not retried). */
+  readonly attempts: number;
+
+  /** @internal */
+  constructor(message: string, facts: RequestFacts) {
+    super(message);
+    this.method = facts.method;
+    this.path = facts.path;
+    this.attempts = facts.attempts ?? 1;
+  }
+}
+
+/** The end of a message: why retrying stopped, which says how many attempts were made, or else their number. */
+function tailOf(init: RequestFacts): string {
+  if (init.note) return ` ${init.note}`;
+  return init.attempts && init.attempts > 1 ? ` (${init.attempts} attempts)` : "";
 }
 
 /** Everything known about a failed HTTP exchange; the input of {@link makeApiError}. */
@@ -64,11 +93,7 @@ export interface ApiErrorInit extends RequestFacts {
  * The server answered with a non-success status. Subclasses name the status family; this class
  * is used as is for statuses without one (e.g. 405).
  */
-export class ApiError extends CloudPlatformError {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Request path without query string. */
-  readonly path: string;
+export class ApiError extends RequestError {
   /** HTTP status code. */
   readonly status: number;
   /** The server's own message (cloud `message`, storage/dns/streaming `error`, reseller `detail`). */
@@ -81,25 +106,20 @@ export class ApiError extends CloudPlatformError {
   readonly errors: readonly ApiErrorDetail[];
   /** The redacted response body, for debugging. */
   readonly body: unknown;
-  /** Attempts made before giving up (1 when not retried). */
-  readonly attempts: number;
   /** The message's "what to do" sentence, which a layer knowing more may replace. */
   readonly hint: string | undefined;
 
   /** @internal */
   constructor(init: ApiErrorInit) {
     const hint = hintFor(new.target, init.apiKeySource);
-    super(formatApiErrorMessage(new.target.name, init, hint));
+    super(formatApiErrorMessage(new.target.name, init, hint), init);
     this.hint = hint && init.redact ? init.redact(hint) : hint;
-    this.method = init.method;
-    this.path = init.path;
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.exceptionClass = init.exceptionClass;
     this.requestId = init.requestId;
     this.errors = init.errors ?? [];
     this.body = init.body;
-    this.attempts = init.attempts ?? 1;
   }
 }
 
@@ -159,7 +179,7 @@ function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: stri
   const details = (init.errors ?? []).map((e) => (e.loc.length ? `${e.loc.join(".")}: ${e.detail}` : e.detail));
   if (details.length) text += ` [${details.join("; ")}]`;
   if (hint) text += ` ${hint}`;
-  if (init.note) text += ` ${init.note}`;
+  text += tailOf(init);
   if (init.requestId) text += ` [request id ${init.requestId}]`;
   return init.redact ? init.redact(text) : text;
 }
@@ -182,11 +202,7 @@ export interface ConnectionErrorInit extends RequestFacts {
  * No HTTP response arrived. `mayHaveReachedServer` tells a caller whether a write may have
  * taken effect: if true, reconcile by reading before doing anything else.
  */
-export class ConnectionError extends CloudPlatformError {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Request path without query string. */
-  readonly path: string;
+export class ConnectionError extends RequestError {
   /** `host:port` that was called. */
   readonly target: string;
   /** Node/axios error code (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, ...). */
@@ -195,8 +211,6 @@ export class ConnectionError extends CloudPlatformError {
   readonly mayHaveReachedServer: boolean;
   /** True when the client's timeout fired. */
   readonly timedOut: boolean;
-  /** Attempts made before giving up. */
-  readonly attempts: number;
 
   /** @internal */
   constructor(init: ConnectionErrorInit) {
@@ -204,31 +218,19 @@ export class ConnectionError extends CloudPlatformError {
     const reach = init.mayHaveReachedServer
       ? "the request may have reached the server, so a write may have taken effect"
       : "the request never reached the server";
-    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tailOf(init)}`);
-    this.method = init.method;
-    this.path = init.path;
+    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tailOf(init)}`, init);
     this.target = init.target;
     this.code = init.code;
     this.mayHaveReachedServer = init.mayHaveReachedServer;
     this.timedOut = init.timedOut;
-    this.attempts = init.attempts ?? 1;
   }
 }
 
-/** The end of a message: why retrying stopped, which says how many attempts were made, or else their number. */
-function tailOf(init: RequestFacts): string {
-  if (init.note) return ` ${init.note}`;
-  return init.attempts && init.attempts > 1 ? ` (${init.attempts} attempts)` : "";
-}
-
 /** The caller's AbortSignal cancelled the request; nothing is retried after this. */
-export class RequestAbortedError extends CloudPlatformError {
+export class RequestAbortedError extends RequestError {
   /** @internal */
-  constructor(
-    readonly method: string,
-    readonly path: string,
-  ) {
-    super(`${method} ${path} was cancelled by the caller; the request may have reached the server.`);
+  constructor(method: string, path: string, attempts = 1) {
+    super(`${method} ${path} was cancelled by the caller; the request may have reached the server.`, { method, path, attempts });
   }
 }
 
@@ -247,30 +249,21 @@ export interface ResponseFormatErrorInit extends RequestFacts {
  * A success status whose body is not the documented answer. Not an {@link ApiError}, so it is
  * never read as "gone"; GETs are retried on it, writes are not (they may have taken effect).
  */
-export class ResponseFormatError extends CloudPlatformError {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Request path without query string. */
-  readonly path: string;
+export class ResponseFormatError extends RequestError {
   /** HTTP status of the answer. */
   readonly status: number;
   /** Where the body is wrong (`results[0].version`, or `(body)`). */
   readonly field: string;
   /** What came instead, cut short and redacted. */
   readonly received: string;
-  /** Attempts made before giving up (1 when not retried). */
-  readonly attempts: number;
 
   /** @internal */
   constructor(init: ResponseFormatErrorInit) {
     const where = init.field === "(body)" ? "" : `field ${init.field}: `;
-    super(`${init.method} ${init.path} returned ${init.status} with an unexpected body: ${where}${init.problem}; received ${init.received}.${tailOf(init)}`);
-    this.method = init.method;
-    this.path = init.path;
+    super(`${init.method} ${init.path} returned ${init.status} with an unexpected body: ${where}${init.problem}; received ${init.received}.${tailOf(init)}`, init);
     this.status = init.status;
     this.field = init.field;
     this.received = init.received;
-    this.attempts = init.attempts ?? 1;
   }
 }
 

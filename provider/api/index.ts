@@ -22,6 +22,7 @@ export {
   ConflictError,
   RateLimitError,
   ServerError,
+  RequestError,
   ConnectionError,
   RequestAbortedError,
   ResponseFormatError,
