@@ -4,7 +4,7 @@
  */
 import { publicError, type AttemptFailure, type FailureVerdict, type JudgedFailure } from "./attemptFailure";
 import { formatDuration } from "./duration";
-import type { CloudPlatformError } from "./errors";
+import { ConfigurationError, type CloudPlatformError } from "./errors";
 
 /** HTTP methods the client sends. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -53,7 +53,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
 export function resolveRetryPolicy(override?: Partial<RetryPolicy>): RetryPolicy {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...stripUndefined(override ?? {}) };
   const bad = (what: string): never => {
-    throw new RangeError(`Invalid retry policy: ${what}`);
+    throw new ConfigurationError(`Invalid retry option: ${what}`);
   };
   if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1) bad("maxAttempts must be an integer >= 1");
   if (!(policy.budgetMs >= 0)) bad("budgetMs must be >= 0");

@@ -4,6 +4,7 @@
  * Our choices: upgrades 15 s (multi-step upgrades chain one task per minor, so detection latency
  * adds up), other k8s types 30 s, anything else 5 s.
  */
+import { ConfigurationError } from "../api/errors";
 
 /** Tunables of the schedule; every field has a default in {@link DEFAULT_POLL_SCHEDULE}. */
 export interface PollSchedule {
@@ -33,12 +34,16 @@ export function recommendedIntervalMs(taskType: string | null | undefined): numb
   return 5_000;
 }
 
+/** The defaults with `override`'s set fields, checked so a bad value fails before the first poll. */
 export function resolvePollSchedule(override?: Partial<PollSchedule>): PollSchedule {
   const s: PollSchedule = { ...DEFAULT_POLL_SCHEDULE, ...Object.fromEntries(Object.entries(override ?? {}).filter(([, v]) => v !== undefined)) };
-  if (!(s.initialMs > 0)) throw new RangeError("poll schedule: initialMs must be > 0");
-  if (!(s.factor >= 1)) throw new RangeError("poll schedule: factor must be >= 1");
-  if (s.maxMs !== undefined && !(s.maxMs > 0)) throw new RangeError("poll schedule: maxMs must be > 0");
-  if (!(s.progressEveryMs > 0)) throw new RangeError("poll schedule: progressEveryMs must be > 0");
+  const bad = (field: keyof PollSchedule, allowed: string): never => {
+    throw new ConfigurationError(`Invalid poll schedule: ${field} must be ${allowed}, got ${String(s[field])}`);
+  };
+  if (!(s.initialMs > 0)) bad("initialMs", "> 0");
+  if (!(s.factor >= 1)) bad("factor", ">= 1");
+  if (s.maxMs !== undefined && !(s.maxMs > 0)) bad("maxMs", "> 0");
+  if (!(s.progressEveryMs > 0)) bad("progressEveryMs", "> 0");
   return s;
 }
 

@@ -2,7 +2,7 @@
  * Waits for a cloud task on a backing-off schedule, never sleeping past the deadline, reporting
  * progress and keeping the task's error verbatim: every write of the API is a task.
  */
-import { RequestAbortedError } from "../api/errors";
+import { ConfigurationError, RequestAbortedError } from "../api/errors";
 import { TaskCancelledError, TaskFailedError, TaskTimeoutError } from "./errors";
 import type { Task } from "../api/cloud/tasks";
 import type { RequestOptions } from "../api/transport";
@@ -58,7 +58,7 @@ export async function waitForTask(client: TaskReader, taskId: string, options: W
   const clock = options.clock ?? realClock;
   const schedule = resolvePollSchedule(options.schedule);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
-  if (!(timeoutMs >= 0)) throw new RangeError(`timeoutMs must be >= 0, got ${timeoutMs}`);
+  if (!(timeoutMs >= 0)) throw new ConfigurationError(`Invalid waitForTask option: timeoutMs must be >= 0, got ${timeoutMs}`);
   const { signal, onProgress } = options;
   const started = clock.now();
   const deadline = started + timeoutMs;

@@ -218,8 +218,8 @@ describe("delays (pure)", () => {
     expect(backoffDelayMs(3, policy, () => 1)).toBe(600);
   });
   test("a bad override fails at once", () => {
-    expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(RangeError);
-    expect(() => resolveRetryPolicy({ jitter: 2 })).toThrow(RangeError);
+    expect(() => resolveRetryPolicy({ maxAttempts: 0 })).toThrow(CloudPlatformError);
+    expect(() => resolveRetryPolicy({ jitter: 2 })).toThrow(CloudPlatformError);
   });
 });
 

@@ -3,7 +3,7 @@
  * clock for the timing rules (deadline vs. sleep, periodic progress) that must not depend on
  * the wall clock.
  */
-import { createClient, NotFoundError, type CloudPlatformClient, type Task, type TaskState } from "../../../provider/api";
+import { ConfigurationError, createClient, NotFoundError, type CloudPlatformClient, type Task, type TaskState } from "../../../provider/api";
 import {
   TaskCancelledError,
   TaskFailedError,
@@ -172,6 +172,16 @@ test("an already-aborted signal makes no request", async () => {
 test("an unknown task id propagates the API's NotFoundError", async () => {
   const err = await rejectionOf(waitForTask(client, "00000000-0000-4000-8000-000000000000", { schedule: fast }));
   expect(err).toBeInstanceOf(NotFoundError);
+});
+
+test("bad options are ConfigurationErrors naming the option, before any request", async () => {
+  const reader: TaskReader = { cloud: { tasks: { get: async () => Promise.reject(new Error("no request was expected")) } } };
+  const negative = await rejectionOf(waitForTask(reader, "t-0", { timeoutMs: -1 }));
+  expect(negative).toBeInstanceOf(ConfigurationError);
+  expect(negative.message).toBe("Invalid waitForTask option: timeoutMs must be >= 0, got -1");
+  const schedule = await rejectionOf(waitForTask(reader, "t-0", { schedule: { factor: 0 } }));
+  expect(schedule).toBeInstanceOf(ConfigurationError);
+  expect(schedule.message).toBe("Invalid poll schedule: factor must be >= 1, got 0");
 });
 
 describe("timing rules with a fake clock", () => {
