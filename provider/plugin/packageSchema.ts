@@ -3,6 +3,7 @@
  * `tools/schema/generate.js`. The plugin reads its computed outputs from it, so a preview marks
  * unknown exactly the outputs the generated SDKs declare as output-only.
  */
+import { CloudPlatformError } from "../api/errors";
 import schemaJson from "./schema.json";
 
 /** The parts of a resource's schema the plugin uses. */
@@ -20,6 +21,6 @@ export const SCHEMA_TEXT = JSON.stringify(SCHEMA);
 /** Output properties of `token` that are not inputs (what the provider computes). */
 export function computedOutputsOf(token: string): string[] {
   const resource = SCHEMA.resources[token];
-  if (!resource) throw new Error(`schema.json has no resource ${token}`);
+  if (!resource) throw new CloudPlatformError(`schema.json has no resource ${token}; regenerate it (make schema) after adding a resource type`);
   return Object.keys(resource.properties).filter((k) => !(k in resource.inputProperties));
 }

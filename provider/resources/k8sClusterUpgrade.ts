@@ -11,6 +11,7 @@
  *   drift; only a well-formed 404 drops the resource (`absence.ts`).
  * - `delete` only forgets: a cluster is never downgraded or deleted.
  */
+import { CloudPlatformError } from "../api/errors";
 import { PresenceUnclearError } from "./absence";
 import { describeCluster, readCluster } from "./k8s/clusterRead";
 import type { CheckResult, DiffResult, LifecycleContext, ReadResult, ResourceLifecycle } from "./lifecycle";
@@ -30,6 +31,17 @@ import { upgradeCluster, type UpgradeRunnerOptions } from "./k8s/upgrade";
 import { validateInputs } from "./k8s/validate";
 
 export type { K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs } from "./k8s/types";
+
+/** A read whose state names no cluster and whose id is not one (a `pulumi import` of a wrong id). */
+export class ClusterIdError extends CloudPlatformError {
+  /** @internal */
+  constructor(readonly id: string) {
+    super(
+      `K8sClusterUpgrade: cannot read resource ${JSON.stringify(id)}: its state names no cluster, and the id must be ` +
+        "<projectId>/<regionId>/<clusterName>, such as 1/76/prod-cluster (the id `pulumi import` takes).",
+    );
+  }
+}
 
 /** Inputs that must be known before check may ask the API about the target. */
 const LIVE_CHECK_INPUTS = ["projectId", "regionId", "clusterName", "version"] as const;
@@ -56,7 +68,7 @@ async function diff(_id: string, olds: K8sClusterUpgradeOutputs, wanted: K8sClus
 
 async function read(ctx: LifecycleContext, id: string, outs: K8sClusterUpgradeOutputs): Promise<ReadResult<K8sClusterUpgradeInputs, K8sClusterUpgradeOutputs> | undefined> {
   const identity = outs.clusterName !== undefined ? outs : parseResourceId(id);
-  if (!identity) throw new Error(`K8sClusterUpgrade: cannot read resource ${id}: its state names no cluster`);
+  if (!identity) throw new ClusterIdError(id);
   const found = await readCluster(ctx, identity.projectId, identity.regionId, identity.clusterName);
   if (found.state === "unclear") {
     throw new PresenceUnclearError(describeCluster(identity.projectId, identity.regionId, identity.clusterName), "the resource stays in the stack as recorded", found.reason, found.cause);

@@ -30,6 +30,7 @@ import { reconcileWrite } from "./writeAttempts";
 
 export type { StorageEventInputs, StorageEventOutputs } from "./storage/types";
 export { StorageEventAdoptionError, StorageEventConflictError } from "./storage/events";
+export { StorageEventGoneError } from "./storage/limitUpdate";
 
 /** Values equal for diffing: absent, null and undefined are the same "unset". */
 function sameValue(a: unknown, b: unknown): boolean {

@@ -36,3 +36,23 @@ test("the sources export the error classes this test is about", () => {
 test.each(ERROR_CLASSES)("%s extends CloudPlatformError", (name) => {
   expect(ancestry(name)).toContain("CloudPlatformError");
 });
+
+/**
+ * Where a plain `Error` or a `RangeError` may still be thrown: the drift CLI's usage errors (its
+ * own `catch` prints them with the usage text) and the body reader's transport errors (mapped to
+ * a ConnectionError before a caller sees them). The pagers' are those of `pulumi-cloudplatform/api`
+ * still to become ConfigurationErrors.
+ */
+const PLAIN_THROWS_ALLOWED = ["drift/options.ts", "drift/shard.ts", "api/responseBody.ts", "api/pagination.ts", "api/pageAnchors.ts"];
+
+test("no other source throws a plain Error or a RangeError", () => {
+  const offenders = sources(PROVIDER)
+    .filter((file) => !file.endsWith(".test.ts") && !PLAIN_THROWS_ALLOWED.includes(path.relative(PROVIDER, file).split(path.sep).join("/")))
+    .flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/(\bthrow|\breject\()\s*(Object\.assign\()?new (Range|Type)?Error\(/.test(line) ? [`${path.relative(PROVIDER, file)}:${i + 1}`] : [])),
+    );
+  expect(offenders).toEqual([]);
+});

@@ -5,6 +5,7 @@
  * Why its own module: the create path (adoption) and the update path both set a limit, and an
  * event deleted outside Pulumi must fail the same way from either.
  */
+import { CloudPlatformError } from "../../api/errors";
 import { messageOf } from "../../caughtErrors";
 import { isEventNotFoundAnswer } from "../absence";
 import type { LifecycleContext } from "../lifecycle";
@@ -35,10 +36,26 @@ export async function putLimit(ctx: LifecycleContext, uuid: string, wanted: Stor
     );
   } catch (err) {
     if (!isEventNotFoundAnswer(err)) throw err;
-    throw new Error(
+    throw new StorageEventGoneError(wanted, uuid, messageOf(err));
+  }
+}
+
+/**
+ * The event a resource updates was deleted outside Pulumi. The server's words stay in the message
+ * and not as `cause`: that answer is a 400, and a cause would make the plugin report a bad argument.
+ */
+export class StorageEventGoneError extends CloudPlatformError {
+  /** @internal */
+  constructor(
+    wanted: StorageEventInputs,
+    /** The event's uuid, as the stack records it. */
+    readonly uuid: string,
+    serverWords: string,
+  ) {
+    super(
       `Cannot update storage event ${describeEvent(wanted)} (uuid ${uuid}): it no longer exists on the server (deleted outside Pulumi). ` +
         "Run `pulumi refresh` (or `pulumi up --refresh`) so Pulumi notices and creates it again. " +
-        `(${messageOf(err)})`,
+        `(${serverWords})`,
     );
   }
 }

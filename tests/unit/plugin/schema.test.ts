@@ -9,6 +9,8 @@ import { IDENTITY_FIELDS, INPUT_FIELDS } from "../../../provider/resources/stora
 import { IDENTITY_INPUTS, UPDATABLE_INPUTS } from "../../../provider/resources/k8s/types";
 import { lifecycleOf, RESOURCE_DEFINITIONS, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../../../provider/adapters/resourceDefinitions";
 import { FUNCTIONS } from "../../../provider/plugin/functions";
+import { computedOutputsOf } from "../../../provider/plugin/packageSchema";
+import { CloudPlatformError } from "../../../provider/api";
 import { CPU_BOUND_MS } from "../cpuBound";
 
 interface Generator {
@@ -132,4 +134,10 @@ test.each(INPUTS)("%s: a change of %s alone replaces exactly when the definition
   const olds = STORED[name];
   const result = await lifecycleOf(name).diff("id-1", olds, { ...olds, [input]: other(olds[input]) });
   expect(result.replaces ?? []).toEqual((RESOURCE_DEFINITIONS[name].replaceOnChanges as readonly string[]).includes(input) ? [input] : []);
+});
+
+test("a resource type missing from the schema is a CloudPlatformError saying to regenerate it", () => {
+  expect(computedOutputsOf("cloudplatform:index:StorageEvent")).toContain("uuid");
+  expect(() => computedOutputsOf("cloudplatform:index:Nothing")).toThrow(CloudPlatformError);
+  expect(() => computedOutputsOf("cloudplatform:index:Nothing")).toThrow("schema.json has no resource cloudplatform:index:Nothing; regenerate it (make schema)");
 });
