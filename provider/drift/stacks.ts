@@ -8,7 +8,7 @@
  */
 import { LocalWorkspace, type PulumiCommand, type StackSummary } from "@pulumi/pulumi/automation";
 import { formatDuration } from "../api/duration";
-import { CloudPlatformError } from "../api/errors";
+import { CloudPlatformError, messageOf } from "../api/errors";
 import { backendUrlOf, redactBackendUrl } from "./backend";
 import { failureOf, pulumiEnv, runBounded } from "./bounded";
 import { briefError } from "./classify";
@@ -73,7 +73,7 @@ async function stackNames(ws: LocalWorkspace, spec: StackSpec, pulumiCommand: Pu
 /** The listing error of the project in `cwd`. */
 function listingError(cwd: string, err: unknown): ListingError {
   if (err instanceof ListingTimeout) return { cwd, error: err.message, timedOut: true, backend: err.backend };
-  return { cwd, error: briefError(String((err as Error)?.message ?? err)) };
+  return { cwd, error: briefError(messageOf(err)) };
 }
 
 /** Lists the stacks of every project directory (reads only: nothing is selected) and keeps this shard's. */
