@@ -3,7 +3,9 @@
  * for 429s, and a spent budget is said in plain words instead of a bare 429.
  */
 import type { DelegationStatus } from "../api/dns/analyze";
+import { formatDuration } from "../api/duration";
 import { RateLimitError } from "../api/errors";
+import { reworded } from "../caughtErrors";
 import { LookupArgumentError } from "./errors";
 import type { LookupDefinition } from "./runtime";
 import { ArgChecker } from "./validate";
@@ -59,13 +61,17 @@ export const getDelegationStatusLookup: LookupDefinition<GetDelegationStatusArgs
       const status = await client.dns.delegationStatus(a.domain);
       return { domain: a.domain, ...status };
     } catch (err) {
-      if (err instanceof RateLimitError) {
-        err.message =
-          `the delegation-status endpoint is rate limited and still answered 429 for ${JSON.stringify(a.domain)} ` +
-          `after waiting within the rate-limit budget of ${a.rateLimitBudgetSeconds} s (${err.attempts} attempts); ` +
-          `raise rateLimitBudgetSeconds or make fewer delegation-status lookups. ${err.message}`;
-      }
-      throw err;
+      throw err instanceof RateLimitError ? budgetSpent(err, a) : err;
     }
   },
 };
+
+/** The client's 429 said in the lookup's words first; the client's own message says the attempts. */
+function budgetSpent(err: RateLimitError, a: Normalized): RateLimitError {
+  return reworded(
+    err,
+    `the delegation-status endpoint is rate limited and still answered 429 for ${JSON.stringify(a.domain)} ` +
+      `within the rate-limit budget of ${formatDuration(a.rateLimitBudgetSeconds * 1000, "seconds")} (rateLimitBudgetSeconds); ` +
+      `raise rateLimitBudgetSeconds or make fewer delegation-status lookups. ${err.message}`,
+  );
+}
