@@ -2,6 +2,8 @@
  * A reworded error is a copy: the caught one (which others may hold) keeps its message, and the
  * copy keeps the class and fields callers branch on, with the original as its cause.
  */
+import * as fs from "fs";
+import * as path from "path";
 import { NotFoundError } from "../../provider/api/errors";
 import { messageOf, reworded } from "../../provider/caughtErrors";
 
@@ -31,4 +33,22 @@ test("reworded with a stack: the copy carries that stack, the original keeps its
   const copy = reworded(original, "shorter", "NotFoundError: shorter\n    at somewhere");
   expect(copy.stack).toBe("NotFoundError: shorter\n    at somewhere");
   expect(original.stack).toBe(stack);
+});
+
+test("no source of the package rewrites a caught error's message in place", () => {
+  const root = path.resolve(__dirname, "../..");
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? sources(p) : e.name.endsWith(".ts") ? [p] : [];
+    });
+  const offenders = ["provider", "sdk/nodejs"]
+    .flatMap((dir) => sources(path.join(root, dir)))
+    .flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/\.message\s*(\+?=)(?!=)/.test(line) && !/^\s*(\*|\/\/)/.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
+    );
+  expect(offenders).toEqual([]);
 });
