@@ -18,7 +18,7 @@ import {
   type ResponseFormatErrorInit,
 } from "./errors";
 
-type Fields<T> = Omit<T, "attempts" | "note">;
+type Fields<T> = Omit<T, "attempts" | "note" | "mayHaveActed">;
 
 /** What went wrong with one attempt: an error status, a malformed answer, or no answer. */
 export type AttemptFailure =
@@ -69,9 +69,11 @@ export class AttemptFailed extends Error implements JudgedFailure {
 export function publicError({ failure, verdict }: JudgedFailure, attempts: number, note?: string): CloudPlatformError {
   switch (failure.kind) {
     case "status":
-      return makeApiError({ ...failure.init, attempts, note });
+      return makeApiError({ ...failure.init, attempts, note, mayHaveActed: verdict.mayHaveActed });
     case "format":
-      return failure.tooLarge ? new ResponseTooLargeError({ ...failure.init, attempts, note }) : new ResponseFormatError({ ...failure.init, attempts, note });
+      return failure.tooLarge
+        ? new ResponseTooLargeError({ ...failure.init, attempts, note, mayHaveActed: verdict.mayHaveActed })
+        : new ResponseFormatError({ ...failure.init, attempts, note, mayHaveActed: verdict.mayHaveActed });
     case "network":
       return new ConnectionError({ ...failure.init, mayHaveReachedServer: verdict.mayHaveActed, attempts, note });
   }

@@ -39,6 +39,8 @@ interface RequestFacts {
   readonly attempts?: number | undefined;
   /** Why retrying stopped (with the number of attempts), appended to the message. */
   readonly note?: string | undefined;
+  /** The transport's verdict on the last attempt: whether the server may have acted on it. */
+  readonly mayHaveActed: boolean;
 }
 
 /**
@@ -53,6 +55,11 @@ export class RequestError extends CloudPlatformError {
   readonly path: string;
   /** Attempts made before giving up (1 when not retried). */
   readonly attempts: number;
+  /**
+   * Whether the server may have acted on the request (a 5xx, a malformed answer, no answer after
+   * it left): a write that failed so may have taken effect, and is reconciled by reading back.
+   */
+  readonly mayHaveActed: boolean;
 
   /** @internal */
   constructor(message: string, facts: RequestFacts) {
@@ -60,11 +67,12 @@ export class RequestError extends CloudPlatformError {
     this.method = facts.method;
     this.path = facts.path;
     this.attempts = facts.attempts ?? 1;
+    this.mayHaveActed = facts.mayHaveActed;
   }
 }
 
 /** The end of a message: why retrying stopped, which says how many attempts were made, or else their number. */
-function tailOf(init: RequestFacts): string {
+function tailOf(init: Pick<RequestFacts, "attempts" | "note">): string {
   if (init.note) return ` ${init.note}`;
   return init.attempts && init.attempts > 1 ? ` (${init.attempts} attempts)` : "";
 }
@@ -185,7 +193,7 @@ function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: stri
 }
 
 /** Input of {@link ConnectionError}. */
-export interface ConnectionErrorInit extends RequestFacts {
+export interface ConnectionErrorInit extends Omit<RequestFacts, "mayHaveActed"> {
   /** `host:port` of the server, to tell a wrong base URL from a down server. */
   readonly target: string;
   /** Node/axios error code, e.g. `ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`. */
@@ -218,7 +226,7 @@ export class ConnectionError extends RequestError {
     const reach = init.mayHaveReachedServer
       ? "the request may have reached the server, so a write may have taken effect"
       : "the request never reached the server";
-    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tailOf(init)}`, init);
+    super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tailOf(init)}`, { ...init, mayHaveActed: init.mayHaveReachedServer });
     this.target = init.target;
     this.code = init.code;
     this.mayHaveReachedServer = init.mayHaveReachedServer;
@@ -230,7 +238,7 @@ export class ConnectionError extends RequestError {
 export class RequestAbortedError extends RequestError {
   /** @internal */
   constructor(method: string, path: string, attempts = 1) {
-    super(`${method} ${path} was cancelled by the caller; the request may have reached the server.`, { method, path, attempts });
+    super(`${method} ${path} was cancelled by the caller; the request may have reached the server.`, { method, path, attempts, mayHaveActed: true });
   }
 }
 

@@ -27,8 +27,15 @@ export async function withRetries<T>(o: RetryLoopOptions, spec: RequestSpec<T>, 
   const started = o.now();
   const signal = spec.options?.signal;
   const request = Symbol(path);
+  // The attempt about to be sent, and the last one that was: what a cancellation reports.
+  let nextAttempt = 1;
+  let lastAttempt = 1;
+  const sendNext = () => {
+    lastAttempt = nextAttempt;
+    return attempt();
+  };
   const send = () =>
-    o.pacer.send(familyOf(spec.path), attempt, pauseOf, {
+    o.pacer.send(familyOf(spec.path), sendNext, pauseOf, {
       signal,
       request,
       maxPauseMs: o.policy.budgetMs - (o.now() - started),
@@ -45,12 +52,13 @@ export async function withRetries<T>(o: RetryLoopOptions, spec: RequestSpec<T>, 
         const attemptNumber = retriesConsumed + 1;
         const step = nextStep(failed, { attempt: attemptNumber, elapsedMs: o.now() - started }, o.policy, o.random);
         if (step.action === "stop") throw step.error;
+        nextAttempt = attemptNumber + (failed.verdict.counts ? 1 : 0);
         announceRetry(o, { method: spec.method, path, attempt: attemptNumber, delayMs: step.delayMs, reason: step.reason }, failed);
         await o.sleep(step.delayMs, signal);
       },
     });
   } catch (err) {
-    throw signal?.aborted ? new RequestAbortedError(spec.method, path) : err;
+    throw signal?.aborted ? new RequestAbortedError(spec.method, path, lastAttempt) : err;
   }
 }
 

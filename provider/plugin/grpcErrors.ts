@@ -17,6 +17,7 @@ import {
   ValidationError,
 } from "../api/errors";
 import { LookupArgumentError } from "../lookups/errors";
+import { ClusterIdError } from "../resources/k8sClusterUpgrade";
 import { TaskTimeoutError } from "../tasks/errors";
 import { CustomTimeoutError, OperationCancelledError } from "./operationLimits";
 
@@ -25,7 +26,9 @@ export class InvalidRequestError extends CloudPlatformError {}
 
 /** The status code for `err`. */
 export function grpcCodeOf(err: unknown): grpc.status {
-  if (err instanceof InvalidRequestError || err instanceof LookupArgumentError || err instanceof ValidationError) return grpc.status.INVALID_ARGUMENT;
+  if (err instanceof InvalidRequestError || err instanceof LookupArgumentError || err instanceof ValidationError || err instanceof ClusterIdError) {
+    return grpc.status.INVALID_ARGUMENT;
+  }
   if (err instanceof ConfigurationError) return grpc.status.FAILED_PRECONDITION;
   if (err instanceof AuthenticationError) return grpc.status.UNAUTHENTICATED;
   if (err instanceof PermissionDeniedError) return grpc.status.PERMISSION_DENIED;

@@ -7,7 +7,7 @@
  * cannot be recalled, so the read-back waits its timeout again plus a margin; after an answered
  * failure the short settle delay is enough.
  */
-import { CloudPlatformError, ConnectionError, RequestAbortedError, ResponseFormatError, ServerError } from "../api/errors";
+import { CloudPlatformError, ConnectionError, RequestAbortedError, RequestError, ServerError } from "../api/errors";
 import { formatDuration } from "../api/duration";
 import type { RequestOptions } from "../api/transport";
 import { sleep } from "../api/sleep";
@@ -71,10 +71,12 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A failure that does not tell whether the write took effect (a gateway may answer 502 after the backend acted). */
-export function isAmbiguousWrite(err: unknown): err is CloudPlatformError {
-  if (err instanceof ConnectionError) return err.mayHaveReachedServer;
-  return err instanceof ServerError || err instanceof ResponseFormatError;
+/**
+ * A failure that does not tell whether the write took effect (a gateway may answer 502 after the
+ * backend acted): the transport's verdict, carried by the request's error.
+ */
+export function isAmbiguousWrite(err: unknown): err is RequestError {
+  return err instanceof RequestError && err.mayHaveActed;
 }
 
 /** No answer although the request may have left, or a 504 (the backend may still be working). */

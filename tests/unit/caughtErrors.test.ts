@@ -8,7 +8,7 @@ import { NotFoundError } from "../../provider/api/errors";
 import { messageOf, reworded } from "../../provider/caughtErrors";
 
 test("reworded: a copy of the same class and fields with the new message, the original as cause and unchanged", () => {
-  const original = new NotFoundError({ status: 404, serverMessage: "no such cluster", method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x" });
+  const original = new NotFoundError({ status: 404, serverMessage: "no such cluster", method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x", mayHaveActed: false });
   const copy = reworded(original, `${original.message} (read back: gone)`);
   expect(copy).toBeInstanceOf(NotFoundError);
   expect(copy).not.toBe(original);
@@ -28,7 +28,7 @@ test("messageOf: an Error's message, anything else as text", () => {
 });
 
 test("reworded with a stack: the copy carries that stack, the original keeps its own", () => {
-  const original = new NotFoundError({ status: 404, serverMessage: "no such cluster", method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x" });
+  const original = new NotFoundError({ status: 404, serverMessage: "no such cluster", method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x", mayHaveActed: false });
   const stack = original.stack;
   const copy = reworded(original, "shorter", "NotFoundError: shorter\n    at somewhere");
   expect(copy.stack).toBe("NotFoundError: shorter\n    at somewhere");

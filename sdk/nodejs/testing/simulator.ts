@@ -9,6 +9,7 @@
  */
 import { startSimulator, type FaultConfig, type MalformedMode, type RequestLogEntry, type SimState, type SimulatorOptions } from "../../../simulator";
 import defaultSeedJson from "../../../simulator/seed/default.json";
+import { CloudPlatformError } from "../../../provider/api/errors";
 
 /**
  * A seed's shape: the current client, projects, regions, clusters, events, ... as in the
@@ -94,14 +95,14 @@ export interface SimulatorAddress {
   readonly apiKey: string;
 }
 
-/** One admin call; throws with the method, path, status and the simulator's own message. */
+/** One admin call; throws a CloudPlatformError (like the rest of the package) with the method, path, status and the simulator's own message. */
 async function adminCall<T>(base: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`simulator admin ${method} ${path}: ${res.status} ${text}`);
+  if (!res.ok) throw new CloudPlatformError(`simulator admin ${method} ${path}: ${res.status} ${text}`);
   return (text === "" ? undefined : JSON.parse(text)) as T;
 }
 

@@ -9,7 +9,7 @@ import { guardOf, scrubbed } from "../../../provider/adapters/errorScrubbing";
 const KEY = "cpk_live_0123456789abcdef";
 
 function refusalEchoingKey(): NotFoundError {
-  return new NotFoundError({ method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x", status: 404, serverMessage: `no cluster for token ${KEY}` });
+  return new NotFoundError({ method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x", status: 404, serverMessage: `no cluster for token ${KEY}`, mayHaveActed: false });
 }
 
 test("the guard rejects with a copy without the key; the caught error keeps its message and stack", async () => {

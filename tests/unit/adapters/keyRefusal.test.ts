@@ -63,7 +63,7 @@ describe("the advice", () => {
   test("an error without a refused key is left as it is; one wrapping a refusal gets the advice in place of the client's hint", () => {
     const other = new Error("GET /x failed (500 ServerError)");
     expect(explainKeyRefusal(other, "saved", "config")).toBe(other);
-    const refusal = new AuthenticationError({ method: "GET", path: "/storage/notifications/v1/events", status: 401, serverMessage: "Auth token is invalid" });
+    const refusal = new AuthenticationError({ method: "GET", path: "/storage/notifications/v1/events", status: 401, serverMessage: "Auth token is invalid", mayHaveActed: false });
     const unclear = new PresenceUnclearError("storage event X", "the resource stays in the stack as recorded", `the list could not be read: ${refusal.message}`, refusal);
     expect(unclear.message).toMatch(/^Nothing was concluded about storage event X: the API refused the key \(the list could not be read: GET /);
     expect(unclear.message).not.toContain("Cannot tell whether");
@@ -86,7 +86,7 @@ describe("the advice", () => {
     { denied: true, brief: "The API key lacks permission for this operation (what to do is in the error of the first resource this run refused)." },
   ])("under one RefusalNotices the same advice is given in full once, then briefly (denied $denied)", ({ denied, brief }) => {
     const Refusal = denied ? PermissionDeniedError : AuthenticationError;
-    const refusal = () => new Refusal({ method: "GET", path: "/storage/notifications/v1/events", status: denied ? 403 : 401, serverMessage: "no" });
+    const refusal = () => new Refusal({ method: "GET", path: "/storage/notifications/v1/events", status: denied ? 403 : 401, serverMessage: "no", mayHaveActed: false });
     const notices = new RefusalNotices();
     const [first, second] = [refusal(), refusal()].map((err) => (explainKeyRefusal(err, "saved", "config", notices) as Error).message);
     expect(first?.startsWith(keyAdvice(denied, "saved", "config"))).toBe(true);

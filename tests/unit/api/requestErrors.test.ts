@@ -19,13 +19,13 @@ import {
 import { makeApiError } from "../../../provider/api/errors";
 
 const call = { method: "GET", path: "/cloud/v1/regions" } as const;
-const status = (s: number, attempts: number, note?: string) => makeApiError({ ...call, status: s, serverMessage: "the server's words", attempts, note });
+const status = (s: number, attempts: number, note?: string) => makeApiError({ ...call, status: s, serverMessage: "the server's words", attempts, note, mayHaveActed: s >= 500 });
 const network = (attempts: number, note?: string) =>
   new ConnectionError({ ...call, target: "127.0.0.1:1", code: "ECONNRESET", detail: "socket hang up", mayHaveReachedServer: true, timedOut: false, attempts, note });
 const format = (attempts: number, note?: string) =>
-  new ResponseFormatError({ ...call, status: 200, field: "results", problem: "expected array, got null", received: "null", attempts, note });
+  new ResponseFormatError({ ...call, status: 200, field: "results", problem: "expected array, got null", received: "null", attempts, note, mayHaveActed: true });
 const tooLarge = (attempts: number, note?: string) =>
-  new ResponseTooLargeError({ ...call, status: 200, field: "(body)", problem: "the body exceeds maxResponseBytes", received: "(cut)", attempts, note });
+  new ResponseTooLargeError({ ...call, status: 200, field: "(body)", problem: "the body exceeds maxResponseBytes", received: "(cut)", attempts, note, mayHaveActed: true });
 
 const EVERY_REQUEST_ERROR: ReadonlyArray<readonly [string, (attempts: number, note?: string) => RequestError]> = [
   ["ApiError (404)", (a, n) => status(404, a, n)],
@@ -72,7 +72,7 @@ test("the status classes keep their place under ApiError", () => {
 });
 
 test("an ApiError's attempts come before its request id", () => {
-  const err = makeApiError({ ...call, status: 503, serverMessage: "busy", requestId: "r-1", attempts: 2 });
+  const err = makeApiError({ ...call, status: 503, serverMessage: "busy", requestId: "r-1", attempts: 2, mayHaveActed: true });
   expect(err.message).toBe("GET /cloud/v1/regions failed (503 ServerError): busy (2 attempts) [request id r-1]");
 });
 

@@ -18,7 +18,7 @@ function callThrowing(err: unknown): LookupCall {
 }
 
 function spentBudget(): RateLimitError {
-  const err = makeApiError({ method: "GET", path: PATH, status: 429, serverMessage: "slow down", attempts: 31, note: "The retry budget of 1m30s is spent after 31 attempts." });
+  const err = makeApiError({ method: "GET", path: PATH, status: 429, serverMessage: "slow down", attempts: 31, note: "The retry budget of 1m30s is spent after 31 attempts.", mayHaveActed: false });
   expect(err.message).toBe(CLIENT_MESSAGE);
   return err as RateLimitError;
 }

@@ -372,6 +372,8 @@ describe("lookups as invokes", () => {
     expect(unknownFunction.code).toBe(grpcStatus.INVALID_ARGUMENT);
     const unknownType = (await rejection(create("cloudplatform:index:Nope", "x", {}))) as grpc.ServiceError;
     expect(unknownType.code).toBe(grpcStatus.INVALID_ARGUMENT);
+    const badImportId = (await rejection(read(K8S, "prod", "prod-cluster"))) as grpc.ServiceError;
+    expect([badImportId.code, badImportId.message]).toEqual([grpcStatus.INVALID_ARGUMENT, expect.stringContaining("such as 1/76/prod-cluster")]);
     await configure({});
     const unconfigured = (await rejection(invoke("cloudplatform:index:getProjects", {}))) as grpc.ServiceError;
     expect(unconfigured.code).toBe(grpcStatus.FAILED_PRECONDITION);

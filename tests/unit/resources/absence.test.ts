@@ -8,7 +8,7 @@ import { findInList, isEventNotFoundAnswer, isWellFormedNotFound, readOne } from
 const HTML_404 = "<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>";
 
 const notFound = (body: unknown, serverMessage: string, exceptionClass?: string) =>
-  new NotFoundError({ method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x", status: 404, serverMessage, body, exceptionClass });
+  new NotFoundError({ method: "GET", path: "/cloud/v2/k8s/clusters/1/76/x", status: 404, serverMessage, body, exceptionClass, mayHaveActed: false });
 
 describe("isWellFormedNotFound", () => {
   test("the cloud API's 404 body is a 'not found'", () => {
@@ -24,14 +24,14 @@ describe("isWellFormedNotFound", () => {
   });
 
   test("other errors are not 'not found'", () => {
-    expect(isWellFormedNotFound(new ServerError({ method: "GET", path: "/x", status: 502, serverMessage: "bad gateway", body: {} }))).toBe(false);
+    expect(isWellFormedNotFound(new ServerError({ method: "GET", path: "/x", status: 502, serverMessage: "bad gateway", body: {}, mayHaveActed: true }))).toBe(false);
     expect(isWellFormedNotFound(new Error("404"))).toBe(false);
   });
 });
 
 describe("isEventNotFoundAnswer", () => {
   const storage400 = (body: unknown, serverMessage: string) =>
-    new ValidationError({ method: "DELETE", path: "/storage/notifications/v1/event", status: 400, serverMessage, body });
+    new ValidationError({ method: "DELETE", path: "/storage/notifications/v1/event", status: 400, serverMessage, body, mayHaveActed: false });
 
   test("the storage API's 400 {error: 'event not found'} is a 'not found'", () => {
     expect(isEventNotFoundAnswer(storage400({ error: "event not found" }, "event not found"))).toBe(true);

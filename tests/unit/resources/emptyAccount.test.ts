@@ -51,7 +51,7 @@ class FakeEvents {
       create: async (body) => {
         this.calls.push("POST event");
         if (this.answers409 && this.events.some((e) => same(e, body))) {
-          throw new ConflictError({ method: "POST", path: "/storage/notifications/v1/event", status: 409, serverMessage: "event already exists" });
+          throw new ConflictError({ method: "POST", path: "/storage/notifications/v1/event", status: 409, serverMessage: "event already exists", mayHaveActed: false });
         }
         return this.add({ name: body.name, storageName: body.storageName ?? null, bytes: body.bytes ?? null });
       },

@@ -98,7 +98,7 @@ function tweakedClient(): CloudPlatformClient {
         listAll: async (...args: Parameters<typeof tasks.listAll>) => {
           const how = tweaks.taskLists.shift() ?? "ok";
           if (how === "format") {
-            throw new ResponseFormatError({ method: "GET", path: "/cloud/v1/tasks", status: 200, field: "(body)", problem: "expected JSON, got a body that is not JSON", received: "<html>" });
+            throw new ResponseFormatError({ method: "GET", path: "/cloud/v1/tasks", status: 200, field: "(body)", problem: "expected JSON, got a body that is not JSON", received: "<html>", mayHaveActed: true });
           }
           const listed = await tasks.listAll(...args);
           return how === "plusExtra" ? [...listed, ...extraTasks] : listed;

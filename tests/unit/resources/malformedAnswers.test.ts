@@ -79,7 +79,7 @@ beforeEach(() => {
   heldBack = undefined;
 });
 
-const formatError = (method: string, path: string) => new ResponseFormatError({ method, path, status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<!DOCTYPE html><html><head><title>Sign in..." });
+const formatError = (method: string, path: string) => new ResponseFormatError({ method, path, status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<!DOCTYPE html><html><head><title>Sign in...", mayHaveActed: true });
 
 /**
  * The real client, except that the reads named in {@link spoil} answer as a malformed answer
@@ -129,7 +129,7 @@ function spoiltClient(): CloudPlatformClient {
           const how = spoil.getCluster.shift();
           const path = `/cloud/v2/k8s/clusters/${projectId}/${regionId}/${clusterName}`;
           if (how === "format") throw formatError("GET", path);
-          if (how === "html404") throw new NotFoundError({ method: "GET", path, status: 404, serverMessage: "<html><body><h1>404 Not Found</h1></body></html>", body: "<html><body><h1>404 Not Found</h1></body></html>" });
+          if (how === "html404") throw new NotFoundError({ method: "GET", path, status: 404, serverMessage: "<html><body><h1>404 Not Found</h1></body></html>", body: "<html><body><h1>404 Not Found</h1></body></html>", mayHaveActed: false });
           const cluster = await k8s.getCluster(projectId, regionId, clusterName, options);
           return how === "noVersion" ? ({ ...cluster, version: "", status: "" } as K8sCluster) : cluster;
         },
@@ -383,7 +383,7 @@ describe("StorageEvent update and delete probes", () => {
         notifications: {
           ...client.storage.notifications,
           delete: async () => {
-            throw new NotFoundError({ method: "DELETE", path: EVENT, status: 404, serverMessage: "<html>404 Not Found</html>", body: "<html>404 Not Found</html>" });
+            throw new NotFoundError({ method: "DELETE", path: EVENT, status: 404, serverMessage: "<html>404 Not Found</html>", body: "<html>404 Not Found</html>", mayHaveActed: false });
           },
         },
       },

@@ -18,7 +18,7 @@ const reset = (): ConnectionError =>
 const refused = (): ConnectionError =>
   new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNREFUSED", detail: "refused", mayHaveReachedServer: false, timedOut: false });
 const apiError = <T>(cls: new (init: ConstructorParameters<typeof ServerError>[0]) => T, status: number): T =>
-  new cls({ method: "POST", path: "/x", status, serverMessage: `server says ${status}` });
+  new cls({ method: "POST", path: "/x", status, serverMessage: `server says ${status}`, mayHaveActed: status >= 500 });
 
 /** A scripted write: each send takes the next outcome; each probe the next probe result. */
 function scripted(sends: Array<Error | string>, probes: Array<ProbeResult<string> | Error>) {
@@ -110,7 +110,7 @@ describe("reconcileWrite", () => {
 
   const timedOut = (): ConnectionError =>
     new ConnectionError({ method: "POST", path: "/x", target: "127.0.0.1:1", code: "ECONNABORTED", detail: "timeout of 4000ms exceeded", mayHaveReachedServer: true, timedOut: true });
-  const formatError = (): ResponseFormatError => new ResponseFormatError({ method: "POST", path: "/x", status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<html>" });
+  const formatError = (): ResponseFormatError => new ResponseFormatError({ method: "POST", path: "/x", status: 200, field: "(body)", problem: "expected a JSON object, got text/html", received: "<html>", mayHaveActed: true });
 
   test.each([
     ["a timeout (the request may still be on its way)", timedOut, 5_000, "5s"],
