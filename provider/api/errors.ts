@@ -82,14 +82,11 @@ export interface ApiErrorInit extends RequestFacts {
   readonly status: number;
   /** The server's message parsed from the product's error shape ("" if none). */
   readonly serverMessage: string;
-  /** Cloud `exception_class`, or the problem+json `type`, when given. */
   readonly exceptionClass?: string | undefined;
   /** From the body `request_id` or the `X-Request-Id` header. */
   readonly requestId?: string | undefined;
   readonly errors?: readonly ApiErrorDetail[] | undefined;
-  /** The response body, already redacted. */
   readonly body?: unknown;
-  /** Delay the server asked for (429, 503), in milliseconds. */
   readonly retryAfterMs?: number | undefined;
   /** Applied to the final message; the transport passes its key redactor. */
   readonly redact?: ((text: string) => string) | undefined;
@@ -194,15 +191,11 @@ function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: stri
 
 /** Input of {@link ConnectionError}. */
 export interface ConnectionErrorInit extends Omit<RequestFacts, "mayHaveActed"> {
-  /** `host:port` of the server, to tell a wrong base URL from a down server. */
   readonly target: string;
-  /** Node/axios error code, e.g. `ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`. */
   readonly code: string;
   /** The underlying error message, already redacted. */
   readonly detail: string;
-  /** False only when the request certainly never left this process (refused, DNS failure). */
   readonly mayHaveReachedServer: boolean;
-  /** True when the client's timeout fired. */
   readonly timedOut: boolean;
 }
 
@@ -211,7 +204,7 @@ export interface ConnectionErrorInit extends Omit<RequestFacts, "mayHaveActed"> 
  * taken effect: if true, reconcile by reading before doing anything else.
  */
 export class ConnectionError extends RequestError {
-  /** `host:port` that was called. */
+  /** `host:port` of the server, to tell a wrong base URL from a down server. */
   readonly target: string;
   /** Node/axios error code (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, ...). */
   readonly code: string;
@@ -245,11 +238,9 @@ export class RequestAbortedError extends RequestError {
 /** Input of {@link ResponseFormatError}. */
 export interface ResponseFormatErrorInit extends RequestFacts {
   readonly status: number;
-  /** Where the body is wrong, e.g. `results[0].version`; `(body)` for the body as a whole. */
   readonly field: string;
   /** E.g. `expected string, got null`. */
   readonly problem: string;
-  /** What came instead, cut short and with the key redacted. */
   readonly received: string;
 }
 
