@@ -28,11 +28,7 @@ export type AttemptFailure =
   /** Whether it may have reached the server is the verdict's to say. */
   | { readonly kind: "network"; readonly code: string; readonly init: Omit<Fields<ConnectionErrorInit>, "mayHaveReachedServer"> };
 
-/**
- * Everything the transport needs to know about one failed attempt, decided once (by
- * `classifyFailure`, retry.ts): the retry decision, the attempt limit, the pacer, the caller's
- * error and the write guard all read it.
- */
+/** Everything the transport needs to know about one failed attempt, decided once by `classifyFailure` (retry.ts). */
 export interface FailureVerdict {
   /** Whether the policy allows sending again (before the attempt limit and the budget). */
   readonly retry: boolean;

@@ -71,7 +71,6 @@ export class RequestPacer {
     this.sleep = options.sleep ?? defaultSleep;
   }
 
-  /** Requests in flight at most. */
   get maxConcurrent(): number {
     return this.limit;
   }
@@ -101,7 +100,6 @@ export class RequestPacer {
     if ((this.pauses.get(family)?.until ?? 0) < until) this.pauses.set(family, { until, by });
   }
 
-  /** For tests and reports. */
   state(): PacerState {
     const now = this.now();
     const pausedUntil: Record<string, number> = {};

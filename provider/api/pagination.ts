@@ -167,7 +167,6 @@ export async function* iterateNumberedPages<T>(fetchPage: NumberedPageFetcher<T>
       yielded++;
     }
     if (length === 0 || !morePagesAfter(current, size === undefined ? received : position)) return;
-    // Nothing new on a page shorter than asked and than the server's pages: the list ends here.
     if (placed.fresh.length === 0 && w.limit !== undefined && length < w.limit && length < longestBefore) return;
   }
 }

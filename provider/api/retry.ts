@@ -162,7 +162,6 @@ export type RetryStep =
   | { readonly action: "wait"; readonly delayMs: number; readonly reason: string }
   | { readonly action: "stop"; readonly error: CloudPlatformError };
 
-/** `1 attempt`, `3 attempts`. */
 function attemptCount(n: number): string {
   return n === 1 ? "1 attempt" : `${n} attempts`;
 }

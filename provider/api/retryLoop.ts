@@ -62,7 +62,6 @@ export async function withRetries<T>(o: RetryLoopOptions, spec: RequestSpec<T>, 
   }
 }
 
-/** How long a failed attempt pauses its family, as its verdict says. */
 function pauseOf(err: unknown): number | undefined {
   return err instanceof AttemptFailed ? err.verdict.pauseMs : undefined;
 }
@@ -78,7 +77,6 @@ function notAnAnswer(err: unknown): CloudPlatformError {
   return err instanceof CloudPlatformError ? err : new CloudPlatformError(messageOf(err));
 }
 
-/** Tells the log and `onRetry` that an attempt failed and is retried after a wait. */
 function announceRetry(o: RetryLoopOptions, e: { method: HttpMethod; path: string; attempt: number; delayMs: number; reason: string }, { failure, verdict }: AttemptFailed): void {
   o.logger?.warn?.(`${e.method} ${e.path} attempt ${e.attempt} failed (${e.reason}); retrying in ${formatDuration(e.delayMs)}`);
   const status = failure.kind === "status" ? failure.status : undefined;
