@@ -23,10 +23,8 @@ export interface CustomTimeout {
   readonly seconds: number;
 }
 
-/** The abort reason of the plugin's `Cancel`. */
 class CancelReason extends Error {}
 
-/** The abort reason of a `customTimeouts` deadline. */
 class DeadlineReason extends Error {}
 
 /**
@@ -83,11 +81,8 @@ export class OperationLimits {
 
   /**
    * Runs `work` with a signal that aborts on `Cancel` or when `timeout` (if set) runs out. The
-   * answer comes as soon as `work` ends on the abort, and at most {@link GRACE_MS} after it even
-   * if some part of `work` does not listen (it then finds every later request cancelled). An
-   * error after the abort is replaced by {@link OperationCancelledError} or {@link CustomTimeoutError} carrying its message; partial
-   * state (the platform acted before the stop) stays a {@link PartialResourceError} with that
-   * message, so the engine still records the object.
+   * answer comes at most {@link GRACE_MS} after the abort even if some part of `work` does not
+   * listen (it then finds every later request cancelled).
    */
   async run<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const deadline = new AbortController();

@@ -83,10 +83,9 @@ function union(...sets: ReadonlySet<string>[]): Set<string> {
 }
 
 /**
- * Checks the provider config before anything runs: `apiKey` and `baseUrl` are strings,
- * `allowInsecureHttp` is true or false, `maxConcurrentRequests` an integer from 1 to 256,
- * `resellerPaths` `auto`, `public` or `spec`, each failure naming the setting and what it allows. The key goes back marked secret even when set
- * in plain text, so the engine never stores it plainly.
+ * Checks the provider config before anything runs, each failure naming the setting and what it
+ * allows. The key goes back marked secret even when set in plain text, so the engine never
+ * stores it plainly.
  */
 export function checkConfig(news: PlainProperties, redact: (text: string) => string): provProto.CheckResponse {
   const failures: provProto.CheckFailure[] = [];

@@ -83,14 +83,9 @@ function union(...sets: ReadonlySet<string>[]): Set<string> {
 /** The plugin service: state of one plugin process (one engine, one provider configuration). */
 export class CloudPlatformPlugin {
   private engine: EngineLog;
-  /** The address {@link engine} is connected to (none: lines are dropped). */
   private engineAddress: string | undefined;
   private config: Configuration;
-  /**
-   * The API key of the last `CheckConfig` (the program's provider config), or undefined when
-   * none came: a `Configure` with that key follows the program; one without a check comes from
-   * the state (see {@link Configuration.keyUse}).
-   */
+  /** The API key of the last `CheckConfig` (the program's provider config); see {@link keyUseOf}. */
   private checkedKey: { readonly apiKey: unknown } | undefined;
   private readonly handlers: ReadonlyMap<string, PluginResourceHandlers>;
   /** `Cancel` and `customTimeouts`: the abort signal of every operation. */
@@ -112,18 +107,13 @@ export class CloudPlatformPlugin {
     return news;
   }
 
-  /**
-   * Which key the reads and deletes of a `Configure` with `values` use: `current` when the engine
-   * checked that key as the program's config just before (it does whenever the program runs),
-   * else `saved` (configured from the state alone).
-   */
+  /** Which key the reads and deletes of a `Configure` with `values` use (see {@link Configuration.keyUse}). */
   private keyUseOf(values: (fullKey: string) => string | undefined): Configuration["keyUse"] {
     const checked = this.checkedKey;
     this.checkedKey = undefined;
     return checked !== undefined && String(checked.apiKey ?? "") === (values(API_KEY_CONFIG) ?? "") ? "current" : "saved";
   }
 
-  /** Stops the engine log connection. */
   close(): void {
     this.engine.close();
   }
