@@ -1,15 +1,11 @@
 /**
  * What a refused API key (401, 403) tells the user, once the adapter knows which key it used.
  *
- * Why here and not in the client: the client only knows that a key was refused. Which key that
- * was depends on the Pulumi command: `pulumi refresh`, `pulumi preview --refresh` and
- * `pulumi destroy` configure providers from the settings saved in the stack's state at its last
- * `pulumi up`, not from the current config, unless they run with `--run-program`. After a key
- * rotation the user has set the new key in the config, so "set it with the config" sends them
- * in a circle; the way out is `pulumi refresh --run-program` or `pulumi up`. The adapters know
- * the operation (a read or delete may run without the program; check, create and update run
- * with it) and the plugin knows whether the engine checked the program's config first. The
- * advice leads with what to do and is given in full once a run ({@link RefusalNotices}).
+ * Why not in the client: which key was refused depends on the Pulumi command. `pulumi refresh`,
+ * `pulumi preview --refresh` and `pulumi destroy` configure providers from the settings saved in
+ * the state at the last `pulumi up` unless run with `--run-program`, so after a key rotation
+ * "set it with the config" sends the user in a circle; the way out is
+ * `pulumi refresh --run-program` or `pulumi up`.
  */
 import { AuthenticationError, PermissionDeniedError, type ApiError } from "../api/errors";
 import { reworded } from "../caughtErrors";

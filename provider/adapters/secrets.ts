@@ -3,9 +3,8 @@
  * or an output, and the engine's mark of a secret value in serialized properties.
  *
  * Why one module: each adapter (and the drift command) redacts with the secrets of the
- * configuration it runs under; when a setting becomes secret (today only the API key), it is
- * added here once. The plugin's structs and the drift command's engine events mark secrets the
- * same way.
+ * configuration it runs under, and the plugin's structs and the drift command's engine events
+ * mark secrets the same way.
  */
 import type { ConnectionSettings } from "../settings";
 

@@ -12,7 +12,6 @@ interface ResourceSchema {
   readonly inputProperties: Record<string, unknown>;
 }
 
-/** The schema as parsed JSON. */
 const SCHEMA = schemaJson as unknown as { name: string; resources: Record<string, ResourceSchema>; functions: Record<string, unknown> };
 
 /** The schema text sent to the engine. */
