@@ -46,7 +46,6 @@ export class ClusterIdError extends CloudPlatformError {
 /** Inputs that must be known before check may ask the API about the target. */
 const LIVE_CHECK_INPUTS = ["projectId", "regionId", "clusterName", "version"] as const;
 
-/** Validates offline, then, once the cluster and version are known, against the live cluster. */
 async function check(ctx: LifecycleContext, news: Record<string, unknown>, unknown: ReadonlySet<string>): Promise<CheckResult<K8sClusterUpgradeInputs>> {
   const { inputs, failures } = validateInputs(news, unknown);
   const liveCheckPossible = failures.length === 0 && LIVE_CHECK_INPUTS.every((k) => !unknown.has(k));

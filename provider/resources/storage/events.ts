@@ -183,7 +183,6 @@ export class StorageEventAdoptionError extends CloudPlatformError {
   }
 }
 
-/** The identity fields of a listed event, for messages. */
 function eventIdentity(ev: NotificationEvent): StorageEventInputs {
   return compactInputs({
     name: ev.name as NotificationEventName,

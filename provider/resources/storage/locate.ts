@@ -24,7 +24,6 @@ export function notifications(ctx: LifecycleContext): NotificationsApi {
  */
 export const PENDING_ID_PREFIX = "pending-create:";
 
-/** True for a provisional id (see {@link PENDING_ID_PREFIX}). */
 function isPendingId(id: string): boolean {
   return id.startsWith(PENDING_ID_PREFIX);
 }

@@ -40,7 +40,6 @@ interface Checking {
   fail(property: string, reason: string): void;
 }
 
-/** `name` is one of the four API names. */
 function checkName({ news, known, fail }: Checking): void {
   const name = news["name"];
   if (!known("name")) return;
