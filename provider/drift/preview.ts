@@ -31,7 +31,6 @@ interface PreviewRun {
   readonly timedOut?: true;
 }
 
-/** The error of a stack whose preview was stopped at the bound. */
 function previewTimeoutMessage(timeoutMs: number): string {
   return `the preview did not finish within ${formatDuration(timeoutMs)} (--preview-timeout) and was stopped, with the processes it started`;
 }
@@ -55,7 +54,6 @@ export function checkedRun(events: EngineEvent[], failure: string | undefined): 
   return { events, failure: "the preview ended, but its engine events could not be read (the event log has no summary)" };
 }
 
-/** Runs the preview of `target` (stopped after `timeoutMs`) and collects its events. */
 async function runPreview(target: StackTarget, pulumiCommand: PulumiCommand, timeoutMs: number): Promise<PreviewRun> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloudplatform-drift-"));
   const eventLog = path.join(dir, "events.jsonl");

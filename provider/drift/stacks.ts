@@ -40,7 +40,6 @@ export interface Selection {
   readonly listingErrors: ListingError[];
 }
 
-/** A listing that did not answer within the bound. */
 class ListingTimeout extends CloudPlatformError {
   constructor(readonly backend: string, timeoutMs: number) {
     super(
@@ -70,7 +69,6 @@ async function stackNames(ws: LocalWorkspace, spec: StackSpec, pulumiCommand: Pu
   return [current.name];
 }
 
-/** The listing error of the project in `cwd`. */
 function listingError(cwd: string, err: unknown): ListingError {
   if (err instanceof ListingTimeout) return { cwd, error: err.message, timedOut: true, backend: err.backend };
   return { cwd, error: briefError(messageOf(err)) };
