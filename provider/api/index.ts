@@ -2,11 +2,9 @@
  * The API client layer's exports (the package's `pulumi-cloudplatform/api` is `../apiEntry.ts`,
  * which adds the task waiter). Nothing here imports from a layer above provider/api.
  *
- * Why a curated entry: callers (resource handlers, lookups, users scripting against the API) get
- * the client factory, the error classes to branch on, the camelCase types, the defaults of the
- * client's options and the pagination helpers. The transport's machinery (the retry policy's
- * functions, the pacer, the failure records) stays behind it, imported by its module path inside
- * this package only, so it can change without breaking a user.
+ * Why curated: the transport's machinery (the retry policy's functions, the pacer, the failure
+ * records) stays behind it, imported by its module path inside this package only, so it can
+ * change without breaking a user.
  */
 export { createClient, DEFAULT_TIMEOUT_MS } from "./client";
 export type { ClientOptions, ClientLogger, CloudPlatformClient, RetryEvent } from "./client";

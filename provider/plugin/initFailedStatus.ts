@@ -1,10 +1,9 @@
 /**
  * Partial state on the plugin path: a {@link PartialResourceError} becomes the gRPC error the
- * engine reads as "the resource exists but failed to initialise", a
- * `pulumirpc.ErrorResourceInitFailed` detail (`id`, `properties`, `reasons`) in
- * `grpc-status-details-bin` (the detail the dynamic provider host sends too), with the status
- * code of the failure it wraps (UNKNOWN; CANCELLED or DEADLINE_EXCEEDED after Ctrl-C or
- * `customTimeouts`). Without it the engine forgets the object the platform holds.
+ * engine reads as "the resource exists but failed to initialise" (a
+ * `pulumirpc.ErrorResourceInitFailed` detail in `grpc-status-details-bin`, as the dynamic
+ * provider host sends it), with the status code of the failure it wraps. Without it the engine
+ * forgets the object the platform holds.
  */
 import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";

@@ -44,8 +44,6 @@ export function toPluginHandlers<I, O>(lifecycle: ResourceLifecycle<I, O>, shape
       }),
     diff: (id, olds, news) =>
       guard(async () => {
-        // The lifecycle compares (and names what differs) with the input defaults applied to
-        // the stored values, so a state written before a default existed shows no diff.
         const result = await lifecycle.diff(id, olds as O, news as I);
         const diffs = result.changes ? (result.diffs ?? []) : [];
         return { changes: result.changes, replaces: result.replaces ?? [], diffs, deleteBeforeReplace: result.deleteBeforeReplace ?? false };

@@ -9,9 +9,7 @@ import type { NotificationEventName } from "../../api";
 export interface StorageEventInputs {
   /** Kind of threshold; one of the four API names. */
   readonly name: NotificationEventName;
-  /** Storage the threshold applies to. */
   readonly storageName?: string;
-  /** Bucket the threshold applies to. */
   readonly bucketName?: string;
   /** Limit in bytes (reaching_used_space, reaching_used_traffic). */
   readonly bytes?: number;
