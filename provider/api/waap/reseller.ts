@@ -82,10 +82,7 @@ export interface ResellerApi {
   ping(options?: RequestOptions): Promise<ResellerPing>;
 }
 
-/**
- * Bind the reseller functions to a transport, calling the endpoints at `paths` (`auto`: the
- * public ones, or the reference's where the platform at `t.baseUrl` answers 404; `resellerPaths.ts`).
- */
+/** Bind the reseller functions to a transport, calling the endpoints at `paths` (see `resellerPaths.ts`). */
 export function resellerApi(t: Transport & { readonly baseUrl: string }, paths: ResellerPaths = "auto"): ResellerApi {
   const totals: ResellerApi["totals"] = (metric, params, options) =>
     atResellerPaths(t.baseUrl, paths, (RESELLER_METRICS as readonly string[]).includes(metric), async (form) => {

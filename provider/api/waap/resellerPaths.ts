@@ -61,7 +61,6 @@ export function forgetResellerPaths(): void {
   learned.clear();
 }
 
-/** A 404: the set is not served (see the module comment). */
 function notServed(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
