@@ -2,17 +2,14 @@
  * The first event of an account: a create whose pre-check read the event list as `{}`.
  *
  * Why: the public OpenAPI (`object_storage_api.yaml`, `EventsResponse`) requires none of the
- * four event kinds, so an account without events may answer `GET .../events` with `{}`, and the
- * first StorageEvent of a new account must be creatable. But a gateway in front of an account
- * full of events could answer `{}` too, and a create sent on that reading could duplicate an
- * event. Two things prevent the duplicate: the platform answers a create of an identity that
- * exists with 409 (the OpenAPI declares a 409 for the create, without its condition), and, since
- * that is not documented, this read-back: after the create, a list that shows its kinds must
- * show no other event of the identity. If it does, the event just made is deleted again (it is
- * this run's own, a moment old, and nothing else refers to it) and the create fails naming the
- * other one, as when the pre-check sees it. If the list cannot tell (`{}` again, a failure, an
- * item without its identity) even after the settle delay, the event is recorded as this
- * resource's and the create fails as partial state saying what could not be confirmed.
+ * four event kinds, so an account without events may answer `GET .../events` with `{}`; but so
+ * may a gateway in front of an account full of events, and a create sent on that reading could
+ * duplicate an event. The platform answers a create of an existing identity with 409 (the
+ * OpenAPI declares the 409 without its condition), and since that is not documented, after the
+ * create a list that shows its kinds must show no other event of the identity. If it does, the
+ * event just made is deleted again (this run's own, a moment old, nothing refers to it) and the
+ * create fails naming the other one; if the list cannot tell even after the settle delay, the
+ * event is recorded as this resource's and the create fails as partial state.
  */
 import { messageOf } from "../../caughtErrors";
 import type { NotificationEvent } from "../../api";
