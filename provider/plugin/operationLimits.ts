@@ -29,8 +29,8 @@ class DeadlineReason extends Error {}
 
 /**
  * The operation stopped because the engine called `Cancel`. The call carries no reason: the
- * engine sends it on Ctrl-C and also when another resource fails (a failed check stops the run),
- * so the message names neither.
+ * engine sends it on SIGINT/SIGTERM and to every plugin it shuts down at the end of a run, a run
+ * stopped by another resource's failure included, so the message does not say Ctrl-C.
  */
 export class OperationCancelledError extends CloudPlatformError {
   /** @internal */
