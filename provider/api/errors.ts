@@ -88,8 +88,6 @@ export interface ApiErrorInit extends RequestFacts {
   readonly errors?: readonly ApiErrorDetail[] | undefined;
   readonly body?: unknown;
   readonly retryAfterMs?: number | undefined;
-  /** Applied to the final message; the transport passes its key redactor. */
-  readonly redact?: ((text: string) => string) | undefined;
   /** Where the user sets the API key, named by a 401's hint (default: the client option `apiKey`). */
   readonly apiKeySource?: string | undefined;
 }
@@ -118,7 +116,7 @@ export class ApiError extends RequestError {
   constructor(init: ApiErrorInit) {
     const hint = hintFor(new.target, init.apiKeySource);
     super(formatApiErrorMessage(new.target.name, init, hint), init);
-    this.hint = hint && init.redact ? init.redact(hint) : hint;
+    this.hint = hint;
     this.status = init.status;
     this.serverMessage = init.serverMessage;
     this.exceptionClass = init.exceptionClass;
@@ -186,7 +184,7 @@ function formatApiErrorMessage(className: string, init: ApiErrorInit, hint: stri
   if (hint) text += ` ${hint}`;
   text += tailOf(init);
   if (init.requestId) text += ` [request id ${init.requestId}]`;
-  return init.redact ? init.redact(text) : text;
+  return text;
 }
 
 /** Input of {@link ConnectionError}. */
@@ -208,8 +206,6 @@ export class ConnectionError extends RequestError {
   readonly target: string;
   /** Node/axios error code (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, ...). */
   readonly code: string;
-  /** False only when the request certainly never reached the server; true means "reconcile by reading". */
-  readonly mayHaveReachedServer: boolean;
   /** True when the client's timeout fired. */
   readonly timedOut: boolean;
 
@@ -222,8 +218,12 @@ export class ConnectionError extends RequestError {
     super(`${init.method} ${init.path} failed (${what} talking to ${init.target}): ${init.detail}; ${reach}.${tailOf(init)}`, { ...init, mayHaveActed: init.mayHaveReachedServer });
     this.target = init.target;
     this.code = init.code;
-    this.mayHaveReachedServer = init.mayHaveReachedServer;
     this.timedOut = init.timedOut;
+  }
+
+  /** False only when the request certainly never reached the server; true means "reconcile by reading" ({@link RequestError.mayHaveActed}). */
+  get mayHaveReachedServer(): boolean {
+    return this.mayHaveActed;
   }
 }
 
