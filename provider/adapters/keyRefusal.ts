@@ -61,32 +61,16 @@ function briefAdvice(denied: boolean): string {
 }
 
 /**
- * The advice a provider has given in full in this run, so each is given once: `pulumi refresh`
- * of a stack whose key was rotated fails every resource, and the engine prints each error on the
- * resource's row and again in its diagnostics. One per configured provider: the engine starts
- * the provider processes afresh for each run.
- */
-export class RefusalNotices {
-  private readonly given = new Set<string>();
-
-  /** Whether `advice` is given here for the first time (from now on it counts as given). */
-  firstTime(advice: string): boolean {
-    if (this.given.has(advice)) return false;
-    this.given.add(advice);
-    return true;
-  }
-}
-
-/**
  * `err` led by the advice of a refused key, in place of the client's hint (same class and fields,
- * the original as its cause): in full the first time `notices` sees that advice, briefly after;
- * in full each time without `notices`. Any other error unchanged.
+ * the original as its cause): in full unless `given` (the run's `RunState.keyAdviceGiven`) holds
+ * that advice already, then briefly; in full each time without `given`. Any other error unchanged.
  */
-export function explainKeyRefusal(err: unknown, use: KeyUse, origin: KeyOrigin, notices?: RefusalNotices): unknown {
+export function explainKeyRefusal(err: unknown, use: KeyUse, origin: KeyOrigin, given?: Set<string>): unknown {
   const refusal = refusalIn(err);
   if (!refusal?.hint || !(err instanceof Error)) return err;
   const denied = refusal instanceof PermissionDeniedError;
   const advice = keyAdvice(denied, use, origin);
-  const lead = notices === undefined || notices.firstTime(advice) ? advice : briefAdvice(denied);
+  const lead = given?.has(advice) ? briefAdvice(denied) : advice;
+  given?.add(advice);
   return reworded(err, `${lead} ${err.message.replace(` ${refusal.hint}`, "").replace(refusal.hint, "")}`);
 }

@@ -7,7 +7,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { guardOf, type Guard } from "../adapters/errorScrubbing";
-import { explainKeyRefusal, type KeyOrigin, type KeyUse, type RefusalNotices } from "../adapters/keyRefusal";
+import { explainKeyRefusal, type KeyOrigin, type KeyUse } from "../adapters/keyRefusal";
 import { unknownInputs } from "../adapters/unknownValues";
 import { redact } from "../api/redact";
 import type { LifecycleContext, ResourceLifecycle } from "../resources/lifecycle";
@@ -52,27 +52,26 @@ function keepProviderOnPartial(raw: Record<string, unknown> | undefined, secrets
  * `use` (a read or delete may run with the settings saved in the state: the host cannot tell),
  * and remembered as handed to the host.
  */
-function operationGuard(secrets: () => readonly string[], use: KeyUse, keyOrigin: () => KeyOrigin, notices?: () => RefusalNotices): Guard {
+function operationGuard(secrets: () => readonly string[], use: KeyUse, keyOrigin: () => KeyOrigin, adviceGiven: () => Set<string>): Guard {
   const scrub = guardOf(secrets);
-  const explain = (err: unknown) => Promise.reject(explainKeyRefusal(err, use, keyOrigin(), notices?.()));
+  const explain = (err: unknown) => Promise.reject(explainKeyRefusal(err, use, keyOrigin(), adviceGiven()));
   return <T>(work: () => Promise<T>) => scrub(() => work().catch(explain)).catch((err: unknown) => Promise.reject(handOver(err)));
 }
 
 /**
  * Builds the dynamic handlers of one lifecycle. `context` supplies the client and log;
  * `secrets` lists what must never appear in an error (the API key); `keyOrigin` says where the
- * configured key came from (config or environment); `notices` holds the refused-key advice this
- * run has given in full (without it, every refusal is explained in full).
+ * configured key came from (config or environment).
  */
 export function toDynamicHandlers<I, O>(
   lifecycle: ResourceLifecycle<I, O>,
   context: () => LifecycleContext,
   secrets: () => readonly string[],
   keyOrigin: () => KeyOrigin = () => "config",
-  notices?: () => RefusalNotices,
 ): DynamicHandlers {
-  const guard = operationGuard(secrets, "current", keyOrigin, notices);
-  const savedGuard = operationGuard(secrets, "savedUnlessRunProgram", keyOrigin, notices);
+  const adviceGiven = () => context().run.keyAdviceGiven;
+  const guard = operationGuard(secrets, "current", keyOrigin, adviceGiven);
+  const savedGuard = operationGuard(secrets, "savedUnlessRunProgram", keyOrigin, adviceGiven);
   return {
     check: (_olds, news) =>
       guard(async () => {

@@ -4,7 +4,6 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { lifecycleOf, RESOURCE_TYPE_NAMES, type ResourceTypeName } from "../adapters/resourceDefinitions";
-import { RefusalNotices } from "../adapters/keyRefusal";
 import { secretsOf } from "../adapters/secrets";
 import { redact, type CloudPlatformClient } from "../api";
 import { exitWhenEngineGone } from "../engineWatch";
@@ -18,14 +17,12 @@ export type { ResourceTypeName } from "../adapters/resourceDefinitions";
 let settings: ConnectionSettings = resolveConnectionSettings(() => undefined);
 let client: CloudPlatformClient | undefined;
 let run = new RunState();
-let refusals = new RefusalNotices();
 
-/** Once per provider process: a fresh {@link RunState} and refused-key advice, and an exit once the engine is gone. */
+/** Once per provider process: a fresh {@link RunState}, and an exit once the engine is gone. */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   settings = resolveConnectionSettings((key) => req.config.get(key));
   client = undefined;
   run = new RunState();
-  refusals = new RefusalNotices();
   exitWhenEngineGone();
 }
 
@@ -62,7 +59,7 @@ function contextFor(typeName: string): () => LifecycleContext {
 
 /** The handlers of every resource type, by type name (the name the SDK class registers). */
 export const handlers = Object.fromEntries(
-  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(lifecycleOf(name), contextFor(name), secrets, () => settings.apiKeyFrom, () => refusals)]),
+  RESOURCE_TYPE_NAMES.map((name) => [name, toDynamicHandlers(lifecycleOf(name), contextFor(name), secrets, () => settings.apiKeyFrom)]),
 ) as Record<ResourceTypeName, DynamicHandlers>;
 
 /**

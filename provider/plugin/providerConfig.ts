@@ -13,7 +13,6 @@ import { parseMaxConcurrentRequests } from "../api/pacing";
 import { parseAllowInsecureHttp } from "../api/url";
 import { parseResellerPaths } from "../api/waap/reseller";
 import { LookupCache } from "../lookups";
-import { RefusalNotices } from "../adapters/keyRefusal";
 import { RunState, type RunOptions } from "../resources/runState";
 import { clientFromSettings, CONFIG_NAMESPACE, resolveConnectionSettings, SETTING_SOURCES, type ConnectionSettings } from "../settings";
 import { fromStruct, toStruct, type PlainProperties } from "./values";
@@ -38,8 +37,6 @@ export interface Configuration {
    * refresh of `pulumi preview --refresh` without `--run-program`).
    */
   readonly keyUse: "saved" | "current";
-  /** The refused-key advice given in full under this configuration (once each). */
-  readonly refusals: RefusalNotices;
   client?: CloudPlatformClient;
 }
 
@@ -50,7 +47,7 @@ export function newConfiguration(
   runOptions: RunOptions | undefined,
   keyUse: Configuration["keyUse"] = "current",
 ): Configuration {
-  return { settings: resolveConnectionSettings(lookup, env), run: new RunState(runOptions), cache: new LookupCache(), keyUse, refusals: new RefusalNotices() };
+  return { settings: resolveConnectionSettings(lookup, env), run: new RunState(runOptions), cache: new LookupCache(), keyUse };
 }
 
 /** The configuration's client, made on first use. */

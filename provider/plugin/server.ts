@@ -124,7 +124,7 @@ export class CloudPlatformPlugin {
    * configuration's key came.
    */
   private operation<T>(timeout: CustomTimeout | undefined, work: (signal: AbortSignal) => Promise<T>, use: KeyUse = "current"): Promise<T> {
-    return this.limits.run(timeout, work).catch((err: unknown) => Promise.reject(explainKeyRefusal(err, use, this.config.settings.apiKeyFrom, this.config.refusals)));
+    return this.limits.run(timeout, work).catch((err: unknown) => Promise.reject(explainKeyRefusal(err, use, this.config.settings.apiKeyFrom, this.config.run.keyAdviceGiven)));
   }
 
   private redacted(text: string): string {

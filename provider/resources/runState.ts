@@ -29,6 +29,11 @@ export class RunState {
   readonly adoptedEvents = new Set<string>();
   /** Regions (`<projectId>/<regionId>`) whose pool quota check failed: warned once, not asked again. */
   readonly quotaCheckUnavailable = new Set<string>();
+  /**
+   * Refused-key advice given in full this run: `pulumi refresh` after a key rotation fails every
+   * resource, so each piece of advice is given once and the other refusals point to it.
+   */
+  readonly keyAdviceGiven = new Set<string>();
   readonly writeTiming: WriteTiming;
   readonly eventLists: SharedEventLists;
 

@@ -14,7 +14,7 @@ import * as provProto from "@pulumi/pulumi/proto/provider_pb";
 import type * as provRpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { createClient } from "../../../provider/api";
 import { AuthenticationError, PermissionDeniedError } from "../../../provider/api/errors";
-import { explainKeyRefusal, keyAdvice, RefusalNotices } from "../../../provider/adapters/keyRefusal";
+import { explainKeyRefusal, keyAdvice } from "../../../provider/adapters/keyRefusal";
 import { toDynamicHandlers } from "../../../provider/dynamic/adapter";
 import { handOver, withoutHandedErrors } from "../../../provider/dynamic/hostErrors";
 import { serve } from "../../../provider/plugin/server";
@@ -24,7 +24,7 @@ import { storageEvent } from "../../../provider/resources/storageEvent";
 import { startSimulator, type RunningSimulator } from "../../../simulator";
 import { newKey } from "../api/helpers";
 import { call, providerClient, secret, struct } from "../plugin/grpcClient";
-import { contextOf } from "../resources/context";
+import { contextOf, quickRun } from "../resources/context";
 
 const SAVED = "This command used the API key saved in the stack's state at its last `pulumi up`, not the current config";
 const UNLESS = "Unless this command ran with `--run-program`, it used the API key saved in the stack's state at its last `pulumi up`";
@@ -84,17 +84,17 @@ describe("the advice", () => {
   test.each([
     { denied: false, brief: "The API key is missing or invalid (what to do is in the error of the first resource this run refused)." },
     { denied: true, brief: "The API key lacks permission for this operation (what to do is in the error of the first resource this run refused)." },
-  ])("under one RefusalNotices the same advice is given in full once, then briefly (denied $denied)", ({ denied, brief }) => {
+  ])("within one run the same advice is given in full once, then briefly (denied $denied)", ({ denied, brief }) => {
     const Refusal = denied ? PermissionDeniedError : AuthenticationError;
     const refusal = () => new Refusal({ method: "GET", path: "/storage/notifications/v1/events", status: denied ? 403 : 401, serverMessage: "no", mayHaveActed: false });
-    const notices = new RefusalNotices();
-    const [first, second] = [refusal(), refusal()].map((err) => (explainKeyRefusal(err, "saved", "config", notices) as Error).message);
+    const given = quickRun().keyAdviceGiven;
+    const [first, second] = [refusal(), refusal()].map((err) => (explainKeyRefusal(err, "saved", "config", given) as Error).message);
     expect(first?.startsWith(keyAdvice(denied, "saved", "config"))).toBe(true);
     expect(second?.startsWith(brief)).toBe(true);
     expect(second).toContain("GET /storage/notifications/v1/events failed");
     expect(second).not.toContain(SAVED);
     // Other advice (another key use) is given in full again.
-    expect((explainKeyRefusal(refusal(), "current", "config", notices) as Error).message).toContain(CURRENT);
+    expect((explainKeyRefusal(refusal(), "current", "config", given) as Error).message).toContain(CURRENT);
   });
 });
 
@@ -172,9 +172,9 @@ describe("the dynamic provider", () => {
     expect(text).not.toContain(OLD_KEY);
   });
 
-  test("with the run's notices, a second refusal is brief", async () => {
-    const notices = new RefusalNotices();
-    const handlers = toDynamicHandlers(storageEvent, () => contextOf(createClient({ baseUrl: sim.url, apiKey: OLD_KEY })), () => [OLD_KEY], () => "config", () => notices);
+  test("within one run, a second refusal is brief", async () => {
+    const run = quickRun();
+    const handlers = toDynamicHandlers(storageEvent, () => contextOf(createClient({ baseUrl: sim.url, apiKey: OLD_KEY }), undefined, run), () => [OLD_KEY], () => "config");
     const read = () => handlers.read(eventUuid, { ...EVENT, uuid: eventUuid }).then(() => "", (err: Error) => err.message);
     const [first, second] = [await read(), await read()];
     expect(first).toContain(UNLESS);
